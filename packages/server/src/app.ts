@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { seedRoles } from './db/seed/roles.ts';
+import { registerModules } from './modules/index.ts';
+import { authPlugin } from './platform/auth.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import type { AppContext } from './platform/context.ts';
+import { AppError } from './platform/errors.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+
+export interface BuildOptions {
+  /** An already opened database (tests); otherwise opened from config. */
+  database?: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+/** Builds the whole server: API, media, realtime and the web app. `main.ts` only starts it. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            transport: config.env === 'development' ? { target: 'pino-pretty' } : undefined,
+          },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock: opts.clock ?? systemClock,
+    mailer:
+      opts.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: app.log,
+      }),
+  };
+  app.decorate('ctx', ctx);
+  await seedRoles(ctx.db);
+  if (!opts.database) app.addHook('onClose', () => database.close());
+
+  app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field =
+        first.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'request';
+      return reply.code(400).send({ error: `${field}: ${first.message}`, field });
+    }
+    if (err instanceof AppError) return reply.code(err.statusCode).send({ error: err.message });
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error(err);
+      return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+    }
+    return reply.code(status).send({ error: err.message });
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https:', 'http://127.0.0.1:*', 'http://localhost:*'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${config.siteName} API`,
+        version: '1.0.0',
+        description:
+          'Every request and response shape comes from the zod schemas in packages/shared/src/api. ' +
+          'Errors answer `{ "error": "message" }`. Authenticate with the `token` cookie or `Authorization: Bearer <token>`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin, ctx);
+
+  await app.register(
+    async (api) => {
+      await registerModules(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.webDist;
+  const hasWeb = webDist && fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || !hasWeb || req.method !== 'GET') {
+      return reply.code(404).send({ error: 'Not found.' });
+    }
+    // The web app routes every other path itself (unknown ones to /404).
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  return app as unknown as App;
+}

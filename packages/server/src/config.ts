@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const optionalUrl = z.url().optional();
+
+/** Every setting the server reads. Only this file touches process.env. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Mesmer <no-reply@mesmer.local>'),
+  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  PATREON_CLIENT_ID: z.string().optional(),
+  PATREON_CLIENT_SECRET: z.string().optional(),
+  PATREON_API_URL: z.url().default('https://www.patreon.com'),
+  LOVENSE_DEVELOPER_TOKEN: z.string().optional(),
+  LOVENSE_API_URL: z.url().default('https://api.lovense-api.com'),
+  SITE_NAME: z.string().min(1).default('Mesmer'),
+  WIKI_URL: z.url().default('https://wiki.mesmer.local'),
+  DISCORD_INSTALL_URL: z.url().default('https://discord.com/oauth2/authorize'),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  COOKIE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  RATE_LIMIT: bool.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Key for signed media URLs; derived from a file under DATA_DIR when not given. */
+  sessionSecret?: string;
+  siteName: string;
+  wikiUrl: string;
+  discordInstallUrl: string;
+  patreon: { clientId?: string; clientSecret?: string; apiUrl: string };
+  lovense: { developerToken?: string; apiUrl: string };
+  seedDemo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  cookieDays: number;
+  rateLimit: boolean;
+  /** Path of the built web app; served for every non-API path when present. */
+  webDist?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; lists every bad variable at once. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sessionSecret: e.SESSION_SECRET,
+    siteName: e.SITE_NAME,
+    wikiUrl: e.WIKI_URL,
+    discordInstallUrl: e.DISCORD_INSTALL_URL,
+    patreon: {
+      clientId: e.PATREON_CLIENT_ID,
+      clientSecret: e.PATREON_CLIENT_SECRET,
+      apiUrl: e.PATREON_API_URL,
+    },
+    lovense: { developerToken: e.LOVENSE_DEVELOPER_TOKEN, apiUrl: e.LOVENSE_API_URL },
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    cookieDays: e.COOKIE_DAYS,
+    rateLimit: e.RATE_LIMIT,
+  };
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from './schema/index.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export class DatabaseLockedError extends Error {}
+
+/**
+ * Opens the database and applies the committed migrations.
+ * `databaseUrl` set: PostgreSQL. Otherwise PGlite stored under `pgliteDir`
+ * (or in memory when `pgliteDir` is 'memory://'), with an exclusive folder lock
+ * because PGlite allows one process.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  let release: (() => Promise<void>) | undefined;
+  if (opts.pgliteDir !== 'memory://') {
+    fs.mkdirSync(opts.pgliteDir, { recursive: true });
+    try {
+      release = await lockfile.lock(opts.pgliteDir, { stale: 15000, update: 5000, retries: 0 });
+    } catch {
+      throw new DatabaseLockedError(
+        `The embedded database in ${opts.pgliteDir} is in use by another Mesmer server. ` +
+          'Stop that server first, or give this one its own DATA_DIR.',
+      );
+    }
+  }
+  const client = await PGlite.create(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir, {
+    extensions: { pg_trgm },
+  });
+  await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await client.close();
+      await release?.();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    imageUrl: text('image_url'),
+    biography: text('biography').notNull().default(''),
+    points: integer('points').notNull().default(0),
+    streak: integer('streak').notNull().default(0),
+    /** Local calendar day (in the user's timezone) of the last listening that counted for the streak. */
+    lastListenDay: date('last_listen_day'),
+    timezone: text('timezone').notNull().default('UTC'),
+    censorTriggers: boolean('censor_triggers').notNull().default(false),
+    hideLockedFiles: boolean('hide_locked_files').notNull().default(false),
+    lovenseToken: text('lovense_token'),
+    vibrationOffset: integer('vibration_offset').notNull().default(0),
+    maxVibration: integer('max_vibration').notNull().default(50),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_points_idx').on(t.points.desc(), t.id),
+  ],
+);
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  showBadge: boolean('show_badge').notNull().default(true),
+  textColor: text('text_color').notNull().default('#000000'),
+  background: text('background').notNull().default('#FC688F'),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+/** Login sessions: only the SHA-256 of the opaque token is stored. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use e-mail tokens (verification, password reset), stored hashed. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
+);

@@ -1,0 +1,13 @@
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { Clock } from './clock.ts';
+import type { Mailer } from './mail.ts';
+
+/** What every module gets: configuration, the database and the outside world. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+}

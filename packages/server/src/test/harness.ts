@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Mailer, MailMessage } from '../platform/mail.ts';
+
+/**
+ * Which database the API tests run on: PGlite by default, PostgreSQL when
+ * TEST_DB=postgres (scripts/test.mjs sets it, with TEST_DATABASE_URL, for a second pass).
+ */
+export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A brand-new empty database (migrated) for one test file. */
+export async function freshDatabase(): Promise<Database> {
+  if (testDbKind === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `mesmer_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://' });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/** A clock tests can set and move. */
+export class TestClock implements Clock {
+  constructor(public current = new Date('2026-06-01T12:00:00Z')) {}
+  now() {
+    return new Date(this.current);
+  }
+  set(iso: string) {
+    this.current = new Date(iso);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+/** Keeps sent mail in memory so tests can read the links in it. */
+export class MemoryMailer implements Mailer {
+  sent: MailMessage[] = [];
+  async send(m: MailMessage) {
+    this.sent.push(m);
+  }
+  lastTo(to: string) {
+    return [...this.sent].reverse().find((m) => m.to === to);
+  }
+}
+
+export interface TestApp {
+  app: App;
+  clock: TestClock;
+  mailer: MemoryMailer;
+  config: Config;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-test-'));
+  return {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
+    ...overrides,
+  };
+}
+
+/**
+ * Builds the app in-process on a fresh database for one test file and closes it
+ * after the file. Call at module level of a *.test.ts file.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const clock = new TestClock();
+  const mailer = new MemoryMailer();
+  const database = await freshDatabase();
+  const app = await buildApp(config, { database, clock, mailer, logger: false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(config.dataDir, { recursive: true, force: true });
+  });
+  return { app, clock, mailer, config };
+}

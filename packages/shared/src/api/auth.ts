@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from '../domain/username.ts';
+import { timezone } from './common.ts';
+import { selfUser } from './users.ts';
+
+export const username = z.string().trim().regex(USERNAME_PATTERN, USERNAME_RULE_MESSAGE);
+export const email = z.email('must be a valid e-mail address').max(254);
+export const password = z
+  .string()
+  .min(8, 'Password must be at least 8 characters.')
+  .max(200, 'Password must be at most 200 characters.');
+
+/** POST /api/token (log in). `user` is the username or the e-mail address. */
+export const loginRequest = z.object({
+  user: z.string().trim().min(1, 'is required'),
+  password: z.string().min(1, 'is required'),
+  timezone: timezone.optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const sessionResponse = z.object({ token: z.string(), user: selfUser });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+/** POST /api/register */
+export const registerRequest = z.object({
+  user: username,
+  email,
+  password,
+  timezone: timezone.optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+/** POST /api/verify → 204 */
+export const verifyRequest = z.object({ token: z.string().min(1, 'is required') });
+
+/**
+ * POST /api/reset_password. Without `token`: asks for a reset e-mail (the same
+ * answer whether or not the account exists). With `token` and `password`: sets the
+ * new password (204). username and email may accompany the confirm call (spec) and
+ * must then match the token's account.
+ */
+export const resetPasswordRequest = z.union([
+  z.object({
+    token: z.string().min(1, 'is required'),
+    password,
+    username: z.string().optional(),
+    email: z.string().optional(),
+  }),
+  z.object({
+    username: z.string().trim().min(1, 'is required'),
+    email: z.string().trim().min(1, 'is required'),
+  }),
+]);
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+export const resetRequestedResponse = z.object({ message: z.string() });

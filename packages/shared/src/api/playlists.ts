@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { idList, pagingQuery, queryBool, userRef } from './common.ts';
+import { audioFile } from './files.ts';
+
+export const expLevel = z.number().int().min(1).max(4);
+
+export const playlistFile = audioFile.extend({
+  /** Skipped in playback and not counted in the playlist's duration. */
+  disabled: z.boolean(),
+});
+export type PlaylistFile = z.infer<typeof playlistFile>;
+
+export const playlist = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  name: z.string(),
+  description: z.string(),
+  expLevel,
+  isPublic: z.boolean(),
+  isCore: z.boolean(),
+  creator: userRef,
+  dateCreated: z.string(),
+  /** Ordered file ids (every file, enabled or not). */
+  fileIds: z.array(z.number().int()),
+  /** The files in order; empty when `simple` was asked for. Hidden files of other uploaders are left out. */
+  files: z.array(playlistFile),
+  fileCount: z.number().int(),
+  likes: z.number().int(),
+  dislikes: z.number().int(),
+  favorites: z.number().int(),
+  /** Total milliseconds of the enabled files. */
+  totalDuration: z.number().int(),
+  /** Share of files with haptics, 0-100, rounded down. */
+  hapticsPercent: z.number().int(),
+  /** Some file needs a membership tier (patron badge). */
+  hasPatreonFiles: z.boolean(),
+  warnings: z.array(z.string()),
+  triggers: z.array(z.object({ id: z.number().int(), uuid: z.string(), name: z.string() })),
+});
+export type Playlist = z.infer<typeof playlist>;
+
+export const PLAYLIST_SORTS = ['datecreated', 'likes', 'favorites', 'name', 'explevel'] as const;
+
+/** GET /api/playlists */
+export const listPlaylistsQuery = z.object({
+  ...pagingQuery(12),
+  ids: idList.optional(),
+  uuid: z.uuid().optional(),
+  /** Playlists created by this user id. */
+  user: z.coerce.number().int().positive().optional(),
+  creator: z.coerce.number().int().positive().optional(),
+  core: queryBool.optional(),
+  /** false: leave out playlists that are days of a training plan; true: only those. */
+  series: queryBool.optional(),
+  /** Made by the site owner (user id 1). */
+  official: queryBool.optional(),
+  public: queryBool.optional(),
+  isPublic: queryBool.optional(),
+  favorited: queryBool.optional(),
+  liked: queryBool.optional(),
+  sort: z.enum(PLAYLIST_SORTS).default('datecreated'),
+  sortDir: z.enum(['asc', 'desc']).default('desc'),
+  searchQuery: z.string().max(200).optional(),
+  /** Playlists that contain every one of these file ids. */
+  includeFiles: idList.optional(),
+  /** Leave `files` empty (lists); counts and totals are still filled. */
+  simple: queryBool.default(false),
+  expLevels: idList.optional(),
+  patreonToken: z.string().optional(),
+});
+export type ListPlaylistsQuery = z.input<typeof listPlaylistsQuery>;
+export const listPlaylistsResponse = z.object({ playlists: z.array(playlist), totalItems: z.number().int() });
+export type ListPlaylistsResponse = z.infer<typeof listPlaylistsResponse>;
+
+/** GET /api/playlists/recent: the newest public community playlists (12). */
+export const recentPlaylistsResponse = z.object({ playlists: z.array(playlist) });
+
+/** POST /api/playlists → 201 */
+export const createPlaylistRequest = z.object({
+  name: z.string().trim().min(1, 'Name is required.').max(100),
+  description: z.string().max(2000).default(''),
+  expLevel,
+  isCore: z.boolean().default(false),
+});
+export type CreatePlaylistRequest = z.input<typeof createPlaylistRequest>;
+export const createPlaylistResponse = z.object({ id: z.number().int(), uuid: z.string() });
+
+/** PUT /api/playlists: any subset; `fileIds` replaces the order (adding a file sends id and fileIds). */
+export const updatePlaylistRequest = z.object({
+  id: z.number().int().positive(),
+  name: z.string().trim().min(1, 'Name is required.').max(100).optional(),
+  description: z.string().max(2000).optional(),
+  expLevelId: expLevel.optional(),
+  isPublic: z.boolean().optional(),
+  fileIds: z.array(z.number().int().positive()).max(500).optional(),
+  /** Subset of fileIds to skip in playback. */
+  disabledFileIds: z.array(z.number().int().positive()).max(500).optional(),
+});
+export type UpdatePlaylistRequest = z.infer<typeof updatePlaylistRequest>;
+export const updatePlaylistResponse = z.object({ playlist });
+
+/** DELETE /api/playlist?id= → 204 */
+export const deletePlaylistQuery = z.object({ id: z.coerce.number().int().positive() });
+
+/** GET /api/playlist/user?id= and PUT /api/playlist/user */
+export const playlistUserInfo = z.object({
+  id: z.number().int(),
+  isLiked: z.boolean(),
+  isDisliked: z.boolean(),
+  isFavorite: z.boolean(),
+  likes: z.number().int(),
+  dislikes: z.number().int(),
+  /** Likes / (likes + dislikes) × 100, or null when nobody rated. */
+  likeRatio: z.number().nullable(),
+});
+export type PlaylistUserInfo = z.infer<typeof playlistUserInfo>;
+export const getPlaylistUserQuery = z.object({ id: z.coerce.number().int().positive() });
+export const updatePlaylistUserRequest = z.object({
+  id: z.number().int().positive(),
+  isLiked: z.boolean().optional(),
+  isDisliked: z.boolean().optional(),
+  isFavorite: z.boolean().optional(),
+});

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { userRef } from './common.ts';
+
+export const fileType = z.object({ id: z.number().int(), name: z.string() });
+export type FileType = z.infer<typeof fileType>;
+export const tag = z.object({ id: z.number().int(), name: z.string() });
+export type Tag = z.infer<typeof tag>;
+
+/** GET /api/tags */
+export const tagsResponse = z.object({ fileTypes: z.array(fileType), tags: z.array(tag) });
+export type TagsResponse = z.infer<typeof tagsResponse>;
+
+/** GET /api/creators: every user who has authored a public file. */
+export const creatorsResponse = z.object({ creators: z.array(userRef) });
+export type CreatorsResponse = z.infer<typeof creatorsResponse>;

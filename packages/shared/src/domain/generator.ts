@@ -1,0 +1,3 @@
+const HOUR = 3_600_000;
+export const GENERATOR_MAX_DURATION_MS = 3 * HOUR;
+export const GENERATOR_DEFAULT_DURATION_MS = 1.5 * HOUR;

@@ -1,0 +1,61 @@
+/**
+ * Roles and the permissions they hold. The spec names both but not the mapping;
+ * this is ours (docs/decisions/002-roles-and-permissions.md).
+ */
+export const ROLE_NAMES = [
+  'Administrator',
+  'Moderator',
+  'Verified Creator',
+  'Music Creator',
+  'Contributor',
+] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+export const PERMISSIONS = [
+  'UPLOAD_ALL_FILES',
+  'UPLOAD_MUSIC_FILES',
+  'UPLOAD_PRIVATE_FILES',
+  'READ_ALL_FILES',
+  'WRITE_ALL_FILES',
+  'CREATE_TRIGGERS',
+  'REQUEST_TRIGGERS',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> = {
+  Administrator: PERMISSIONS,
+  Moderator: ['READ_ALL_FILES', 'WRITE_ALL_FILES', 'CREATE_TRIGGERS', 'REQUEST_TRIGGERS'],
+  'Verified Creator': ['UPLOAD_ALL_FILES', 'REQUEST_TRIGGERS'],
+  'Music Creator': ['UPLOAD_MUSIC_FILES', 'REQUEST_TRIGGERS'],
+  Contributor: ['UPLOAD_PRIVATE_FILES', 'REQUEST_TRIGGERS'],
+};
+
+/** Verified Creator and Music Creator form the creator group. */
+export const CREATOR_ROLES: readonly RoleName[] = ['Verified Creator', 'Music Creator'];
+
+/** The site owner: the spec's "user with id 1" (core playlists, core triggers, track numbers). */
+export const SITE_OWNER_ID = 1;
+
+export function permissionsOf(roles: readonly string[]): Set<Permission> {
+  const out = new Set<Permission>();
+  for (const role of roles) {
+    for (const p of ROLE_PERMISSIONS[role as RoleName] ?? []) out.add(p);
+  }
+  return out;
+}
+
+export function hasPermission(user: { roles: readonly string[] } | null | undefined, p: Permission): boolean {
+  return !!user && permissionsOf(user.roles).has(p);
+}
+
+export function canUpload(user: { roles: readonly string[] } | null | undefined): boolean {
+  return (
+    hasPermission(user, 'UPLOAD_ALL_FILES') ||
+    hasPermission(user, 'UPLOAD_MUSIC_FILES') ||
+    hasPermission(user, 'UPLOAD_PRIVATE_FILES')
+  );
+}
+
+export function canAddTrigger(user: { roles: readonly string[] } | null | undefined): boolean {
+  return hasPermission(user, 'CREATE_TRIGGERS') || hasPermission(user, 'REQUEST_TRIGGERS');
+}
