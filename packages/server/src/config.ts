@@ -41,6 +41,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COOKIE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RATE_LIMIT: bool.default(true),
+  WEB_DIST: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -106,5 +107,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     cookieDays: e.COOKIE_DAYS,
     rateLimit: e.RATE_LIMIT,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
   };
 }

@@ -16,7 +16,7 @@ async function main() {
     }
     throw err;
   }
-  config.webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from './playwright.config.ts';
+
+/** localStorage key of the 18+ confirmation; journeys start past the gate unless they test it. */
+export const AGE_CONFIRMED_KEY = 'ageConfirmed';
+
+export const test = base.extend<{ page: Page }>({
+  page: async ({ page }, use) => {
+    await page.addInitScript((key) => {
+      if (!sessionStorage.getItem('e2e-keep-age-gate')) localStorage.setItem(key, 'true');
+    }, AGE_CONFIRMED_KEY);
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await use(page);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  },
+});
+export { expect };
+
+let counter = 0;
+/** A username no other journey uses. */
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36).slice(-5)}${counter}${process.pid % 100}`.slice(0, 20);
+}
+
+/** The newest e-mail written to the server's outbox for this address. */
+export async function lastMailTo(
+  to: string,
+  timeoutMs = 10_000,
+): Promise<{ subject: string; text: string; link?: string }> {
+  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (fs.existsSync(dir)) {
+      const mails = fs
+        .readdirSync(dir)
+        .sort()
+        .reverse()
+        .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
+        .filter((m) => m.to === to);
+      if (mails.length) return mails[0];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+}
