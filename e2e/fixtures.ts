@@ -47,3 +47,17 @@ export async function lastMailTo(
   }
   throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
 }
+
+/** Creates an account through POST /api/register with the page's cookies, so the page is signed in. */
+export async function signUpViaApi(
+  page: Page,
+  prefix = 'user',
+): Promise<{ username: string; email: string; password: string }> {
+  const username = uniqueName(prefix);
+  const account = { username, email: `${username.toLowerCase()}@example.com`, password: 'listen-deeply-42' };
+  const res = await page.request.post('/api/register', {
+    data: { user: account.username, email: account.email, password: account.password, timezone: 'UTC' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return account;
+}

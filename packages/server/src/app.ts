@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -18,11 +17,13 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedRoles } from './db/seed/roles.ts';
 import { registerModules } from './modules/index.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { authPlugin } from './platform/auth.ts';
-import { type Clock, systemClock } from './platform/clock.ts';
+import { type Clock, OffsetClock, systemClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
+import { registerRateLimit } from './platform/rate-limit.ts';
 
 export interface BuildOptions {
   /** An already opened database (tests); otherwise opened from config. */
@@ -57,7 +58,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     config,
     database,
     db: database.db,
-    clock: opts.clock ?? systemClock,
+    clock: opts.clock ?? (config.env === 'test' ? new OffsetClock() : systemClock),
     mailer:
       opts.mailer ??
       createMailer({
@@ -102,7 +103,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(fastifyRateLimit, { global: false });
+  await registerRateLimit(app, config);
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     { prefix: '/api' },
   );
+  await mediaRoutes(app, ctx);
 
   const webDist = config.webDist;
   const hasWeb = webDist && fs.existsSync(path.join(webDist, 'index.html'));

@@ -31,7 +31,7 @@ export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') && !req.url.startsWith('/media/')) return;
+    if (!/^\/(api|media|download)\//.test(req.url)) return;
     const token = tokenFrom(req);
     if (!token) return;
     req.sessionToken = token;

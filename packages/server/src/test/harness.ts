@@ -76,7 +76,14 @@ export interface TestApp {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-test-'));
   return {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      // Tests of the limits themselves pass { rateLimit: true }.
+      RATE_LIMIT: 'false',
+    }),
     ...overrides,
   };
 }

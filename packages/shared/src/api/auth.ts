@@ -34,22 +34,24 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 export const verifyRequest = z.object({ token: z.string().min(1, 'is required') });
 
 /**
- * POST /api/reset_password. Without `token`: asks for a reset e-mail (the same
- * answer whether or not the account exists). With `token` and `password`: sets the
- * new password (204). username and email may accompany the confirm call (spec) and
- * must then match the token's account.
+ * POST /api/reset_password. Without `token`: asks for a reset e-mail (username and
+ * email required; the same answer whether or not the account exists). With `token`:
+ * sets the new `password` (204). username and email may accompany the confirm call
+ * (spec) and must then match the token's account.
+ * One object rather than a union, so a 400 names the missing field.
  */
-export const resetPasswordRequest = z.union([
-  z.object({
-    token: z.string().min(1, 'is required'),
-    password,
-    username: z.string().optional(),
-    email: z.string().optional(),
-  }),
-  z.object({
-    username: z.string().trim().min(1, 'is required'),
-    email: z.string().trim().min(1, 'is required'),
-  }),
-]);
+export const resetPasswordRequest = z
+  .object({
+    token: z.string().min(1, 'is required').optional(),
+    password: password.optional(),
+    username: z.string().trim().optional(),
+    email: z.string().trim().optional(),
+  })
+  .superRefine((body, ctx) => {
+    const required = body.token === undefined ? (['username', 'email'] as const) : (['password'] as const);
+    for (const field of required) {
+      if (!body[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'is required' });
+    }
+  });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 export const resetRequestedResponse = z.object({ message: z.string() });

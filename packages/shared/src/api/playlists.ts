@@ -81,6 +81,8 @@ export const createPlaylistRequest = z.object({
   description: z.string().max(2000).default(''),
   expLevel,
   isCore: z.boolean().default(false),
+  /** Defaults to isCore: core playlists start public, others private until the creator shares them. */
+  isPublic: z.boolean().optional(),
 });
 export type CreatePlaylistRequest = z.input<typeof createPlaylistRequest>;
 export const createPlaylistResponse = z.object({ id: z.number().int(), uuid: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_VIBRATION_RANGE, VIBRATION_OFFSET_RANGE } from '../domain/haptics-settings.ts';
+import { timezone } from './common.ts';
 
 export const role = z.object({
   name: z.string(),
@@ -84,7 +85,7 @@ export const updateUserRequest = z
     lovenseSettings: lovenseSettings.partial(),
     censorTriggers: z.boolean(),
     hideLockedFiles: z.boolean(),
-    timezone: z.string(),
+    timezone,
   })
   .partial()
   .strict();

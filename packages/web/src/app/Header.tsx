@@ -1,33 +1,68 @@
-import { Menu, Moon, Sun, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import {
+  BookOpen,
+  CalendarCheck,
+  ExternalLink,
+  FileAudio,
+  House,
+  Info,
+  ListMusic,
+  Menu,
+  MessageCircle,
+  Moon,
+  Sparkles,
+  Sun,
+  Trophy,
+  User,
+  WandSparkles,
+  X,
+} from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/auth/api.ts';
+import { Avatar } from '../ui/index.ts';
 import styles from './layout.module.css';
+import { WIKI_URL } from './site.ts';
 import { toggleTheme, useLightTheme } from './theme.ts';
 
-const WIKI_URL = (import.meta.env.VITE_WIKI_URL as string | undefined) ?? 'https://wiki.mesmer.local';
-
 const NAV = [
-  { to: '/', label: 'Home' },
-  { to: '/account', label: 'Account' },
-  { to: '/playlists', label: 'Playlists' },
-  { to: '/files', label: 'Files' },
-  { to: '/triggers', label: 'Triggers' },
-  { to: '/plans', label: 'Training Plans' },
-  { to: '/messages', label: 'Messages', loggedIn: true },
-  { to: '/playlist/generate', label: 'Generate Playlist' },
-  { to: '/leaderboard', label: 'Leaderboard' },
-  { href: WIKI_URL, label: 'Wiki' },
-  { to: '/about', label: 'About' },
+  { to: '/', label: 'Home', icon: House },
+  { to: '/account', label: 'Account', icon: User },
+  { to: '/playlists', label: 'Playlists', icon: ListMusic },
+  { to: '/files', label: 'Files', icon: FileAudio },
+  { to: '/triggers', label: 'Triggers', icon: Sparkles },
+  { to: '/plans', label: 'Training Plans', icon: CalendarCheck },
+  { to: '/messages', label: 'Messages', icon: MessageCircle, loggedIn: true },
+  { to: '/playlist/generate', label: 'Generate Playlist', icon: WandSparkles },
+  { to: '/leaderboard', label: 'Leaderboard', icon: Trophy },
+  { href: WIKI_URL, label: 'Wiki', icon: BookOpen },
+  { to: '/about', label: 'About', icon: Info },
 ] as const;
 
 export function Header() {
   const light = useLightTheme();
   const { user } = useCurrentUser();
   const [open, setOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu after navigating
   useEffect(() => setOpen(false), [location.pathname]);
+
+  // An open menu closes on Escape or a click anywhere outside the header.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!headerRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
 
   const toggleMenu = () => {
     // A short buzz on devices that can.
@@ -36,13 +71,14 @@ export function Header() {
   };
 
   return (
-    <header className={styles.header}>
+    <header ref={headerRef} className={styles.header}>
       <div className={styles.headerInner}>
         <Link to="/" className={styles.logo} aria-label="Mesmer home">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <img src="/favicon.svg" alt="" width={30} height={30} />
           <span>Mesmer</span>
         </Link>
         <div className={styles.headerActions}>
+          <AccountArea />
           <button
             type="button"
             className="icon-btn"
@@ -73,10 +109,13 @@ export function Header() {
             <li key={item.label}>
               {'href' in item ? (
                 <a href={item.href} target="_blank" rel="noreferrer">
+                  <item.icon size={18} aria-hidden />
                   {item.label}
+                  <ExternalLink size={14} aria-hidden className={styles.externalIcon} />
                 </a>
               ) : (
                 <NavLink to={item.to} end={item.to === '/'}>
+                  <item.icon size={18} aria-hidden />
                   {item.label}
                 </NavLink>
               )}
@@ -85,5 +124,30 @@ export function Header() {
         </ul>
       </nav>
     </header>
+  );
+}
+
+/** Signed in: the user's avatar and name, linking to /account. Signed out: Log in and Sign up. */
+function AccountArea() {
+  const { user, isLoaded } = useCurrentUser();
+  // Nothing until the session is known, so a signed-in user never sees the buttons flash.
+  if (!isLoaded) return null;
+  if (user) {
+    return (
+      <Link to="/account" className={styles.accountLink} aria-label={`Account (${user.username})`}>
+        <Avatar name={user.username} imageURL={user.imageURL} size={30} />
+        <span className={styles.accountName}>{user.username}</span>
+      </Link>
+    );
+  }
+  return (
+    <div className={styles.authButtons}>
+      <Link to="/login" className="btn btn-ghost btn-small">
+        Log in
+      </Link>
+      <Link to="/signup" className="btn btn-primary btn-small">
+        Sign up
+      </Link>
+    </div>
   );
 }

@@ -1,31 +1,35 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useSessionSync } from '../features/auth/session-sync.ts';
 import { PlayerBar } from '../player/PlayerBar.tsx';
-import { LoadingState, popupStack, ToastViewport } from '../ui/index.ts';
+import { LoadingState, ToastViewport } from '../ui/index.ts';
+import { AgeGate } from './AgeGate.tsx';
+import { useAgeConfirmed } from './age-gate.ts';
+import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import styles from './layout.module.css';
 
 export function Layout() {
-  const location = useLocation();
-  // A new page starts with no popup open.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation
-  useEffect(() => {
-    popupStack.clear();
-  }, [location.pathname]);
+  useSessionSync();
+  const ageConfirmed = useAgeConfirmed();
 
   return (
-    <div className={styles.shell}>
-      <a href="#main" className={styles.skip}>
-        Skip to content
-      </a>
-      <Header />
-      <main id="main" className={styles.main}>
-        <Suspense fallback={<LoadingState />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <PlayerBar />
-      <ToastViewport />
-    </div>
+    <>
+      <div className={styles.shell} inert={!ageConfirmed}>
+        <a href="#main" className={styles.skip}>
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" className={styles.main}>
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+        <PlayerBar />
+        <ToastViewport />
+      </div>
+      {!ageConfirmed && <AgeGate />}
+    </>
   );
 }

@@ -12,17 +12,32 @@ export function applyTheme() {
   document.documentElement.dataset.theme = isLightTheme() ? 'light' : 'dark';
 }
 
+function notify() {
+  for (const l of listeners) l();
+}
+
 export function toggleTheme() {
   localStorage.setItem(KEY, String(!isLightTheme()));
   applyTheme();
-  for (const l of listeners) l();
+  notify();
+}
+
+/** Another tab switched the theme: follow it. */
+function onStorage(e: StorageEvent) {
+  if (e.key !== KEY) return;
+  applyTheme();
+  notify();
 }
 
 export function useLightTheme(): boolean {
   return useSyncExternalStore(
     (l) => {
+      if (listeners.size === 0) window.addEventListener('storage', onStorage);
       listeners.add(l);
-      return () => listeners.delete(l);
+      return () => {
+        listeners.delete(l);
+        if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+      };
     },
     isLightTheme,
     () => true,

@@ -1,8 +1,13 @@
 /**
- * What the library screens call to play something. The player capability implements it;
- * until then playing does nothing.
+ * What the library screens call to play something, and what other features may read
+ * from the player. The engine lives in engine.ts; the queue rules in shared/domain/player-queue.ts.
  */
 import type { AudioFile } from '@mesmer/shared/api/files';
+import { playerControls } from './engine.ts';
+import type { HapticDevice } from './haptics.ts';
+import { usePlayer } from './store.ts';
+
+export type { HapticDevice } from './haptics.ts';
 
 export interface PlayRequest {
   /** The queue, in order. Disabled entries are kept but skipped. */
@@ -11,8 +16,33 @@ export interface PlayRequest {
   startIndex: number;
   /** The playlist the queue comes from, if any. */
   playlist?: { id: number; uuid: string; name: string };
-  /** The training plan and day (0-based) the queue comes from, if any. */
-  plan?: { id: number; uuid: string; name: string; dayIndex: number; dayCount: number };
+  /**
+   * The training plan and day (0-based) the queue comes from, if any. `position` (optional)
+   * is the listener's 1-based progress as the page knows it; signed-in progress is read from
+   * and saved to the server when the day's last track finishes.
+   */
+  plan?: { id: number; uuid: string; name: string; dayIndex: number; dayCount: number; position?: number };
 }
 
-export function play(_request: PlayRequest): void {}
+/** Replaces the queue and starts playing at `startIndex` (or the first playable track after it). */
+export function play(request: PlayRequest): void {
+  playerControls.play(request);
+}
+
+/** Connects a haptic toy driver (null disconnects); cues of haptic tracks then drive it. */
+export function setHapticDevice(device: HapticDevice | null): void {
+  playerControls.setHapticDevice(device);
+}
+
+/** The file playing or paused in the player bar, if any (e.g. to highlight it in a track list). */
+export function useCurrentFileId(): number | null {
+  return usePlayer((s) => (s.queue.index === -1 ? null : (s.queue.tracks[s.queue.index]?.id ?? null)));
+}
+
+/**
+ * Local training-plan progress for a listener who is not signed in: the position after
+ * days finished in this browser session, or undefined when none was finished.
+ */
+export function useLocalPlanPosition(planId: number): number | undefined {
+  return usePlayer((s) => s.planPositions[planId]);
+}

@@ -13,7 +13,10 @@ export interface ModalProps {
   footer?: ReactNode;
 }
 
-/** Popup with a title, a close icon, Escape and click-outside to close. */
+const FOCUSABLE =
+  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/** Popup with a title, a close icon, Escape and click-outside to close; Tab stays inside it. */
 export function Modal({ open, title, onClose, children, width = 520, footer }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -22,11 +25,14 @@ export function Modal({ open, title, onClose, children, width = 520, footer }: M
 
   useEffect(() => {
     if (!open) return;
-    popupStack.push();
+    const myLevel = popupStack.push();
     const previous = document.activeElement as HTMLElement | null;
     dialogRef.current?.focus();
     const onKey = (e: KeyboardEvent) => {
+      // Only the topmost popup answers the keyboard.
+      if (popupStack.level() > myLevel) return;
       if (e.key === 'Escape') onCloseRef.current();
+      if (e.key === 'Tab') keepFocusInside(e, dialogRef.current);
     };
     document.addEventListener('keydown', onKey);
     return () => {
@@ -41,6 +47,7 @@ export function Modal({ open, title, onClose, children, width = 520, footer }: M
     // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop closes on click; Escape covers keyboards
     <div
       className={styles.backdrop}
+      data-testid="popup-backdrop"
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}
@@ -68,4 +75,20 @@ export function Modal({ open, title, onClose, children, width = 520, footer }: M
     </div>,
     document.body,
   );
+}
+
+function keepFocusInside(e: KeyboardEvent, dialog: HTMLElement | null) {
+  if (!dialog) return;
+  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  if (items.length === 0) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || active === dialog)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && active === last) {
+    e.preventDefault();
+    first.focus();
+  }
 }

@@ -26,9 +26,13 @@ export function Pagination({ pageOffset, pageSize, totalItems, onChange }: Pagin
   if (!showPagination(totalItems, pageSize)) return null;
 
   const go = (p: number) => onChange(offsetOfPage(p, pageSize));
-  const commit = () => {
+  /** An empty input commits nothing (null); leaving the field then shows the current page again. */
+  const commit = (leaving: boolean) => {
     const next = commitPageInput(input, page, pages);
-    if (next === null) return;
+    if (next === null) {
+      if (leaving) setInput(String(page));
+      return;
+    }
     setInput(String(next));
     if (next !== page) go(next);
   };
@@ -50,9 +54,9 @@ export function Pagination({ pageOffset, pageSize, totalItems, onChange }: Pagin
         inputMode="numeric"
         value={input}
         onChange={(e) => setInput(e.target.value)}
-        onBlur={commit}
+        onBlur={() => commit(true)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') commit();
+          if (e.key === 'Enter') commit(false);
         }}
       />
       <span className={styles.pageTotal}>of {pages}</span>

@@ -4,14 +4,16 @@ import { type TextareaHTMLAttributes, useLayoutEffect, useRef } from 'react';
 export const TEXTAREA_INITIAL_HEIGHT = 80;
 export const TEXTAREA_EXTRA = 6;
 
+function fitToContent(el: HTMLTextAreaElement) {
+  el.style.height = `${TEXTAREA_INITIAL_HEIGHT}px`;
+  if (el.scrollHeight > TEXTAREA_INITIAL_HEIGHT) el.style.height = `${el.scrollHeight + TEXTAREA_EXTRA}px`;
+}
+
 export function Textarea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const ref = useRef<HTMLTextAreaElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: height follows the value
   useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    el.style.height = `${TEXTAREA_INITIAL_HEIGHT}px`;
-    if (el.scrollHeight > TEXTAREA_INITIAL_HEIGHT) el.style.height = `${el.scrollHeight + TEXTAREA_EXTRA}px`;
+    if (ref.current) fitToContent(ref.current);
   }, [props.value]);
   return (
     <textarea
@@ -19,6 +21,11 @@ export function Textarea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
       className="input"
       style={{ height: TEXTAREA_INITIAL_HEIGHT, resize: 'none' }}
       {...props}
+      // Uncontrolled textareas have no value to follow, so they also grow as the user types.
+      onInput={(e) => {
+        fitToContent(e.currentTarget);
+        props.onInput?.(e);
+      }}
     />
   );
 }

@@ -16,7 +16,12 @@ export function ToastViewport() {
       {toasts.map((t) => {
         const Icon = ICONS[t.variant];
         return (
-          <div key={t.id} className={`${styles.toast} ${styles[`toast_${t.variant}`]}`} role="status">
+          <div
+            key={t.id}
+            className={`${styles.toast} ${styles[`toast_${t.variant}`]}`}
+            role={t.variant === 'error' ? 'alert' : 'status'}
+            data-variant={t.variant}
+          >
             <Icon size={20} aria-hidden />
             <div className={styles.toastText}>
               <strong>{t.title}</strong>

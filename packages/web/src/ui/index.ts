@@ -1,3 +1,4 @@
+export { Avatar } from './Avatar.tsx';
 export { Checkbox } from './Checkbox.tsx';
 export { ConfirmPopup } from './ConfirmPopup.tsx';
 export { Modal } from './Modal.tsx';
@@ -5,10 +6,11 @@ export { Pagination } from './Pagination.tsx';
 export { popupStack, usePopupLevel } from './popup-stack.ts';
 export { Card, SectionHeader } from './SectionHeader.tsx';
 export { EmptyState, ErrorState, LoadingState, Spinner } from './Spinner.tsx';
+export { Switch } from './Switch.tsx';
 export { type TabItem, Tabs } from './Tabs.tsx';
 export { StreakBadge, Tag } from './Tag.tsx';
 export { Textarea } from './Textarea.tsx';
 export { ToastViewport } from './Toasts.tsx';
 export { Tooltip } from './Tooltip.tsx';
-export { TOAST_DURATIONS, toast } from './toast-store.ts';
+export { dismissToast, TOAST_DURATIONS, type ToastVariant, toast } from './toast-store.ts';
 export { usePageTitle } from './usePageTitle.ts';

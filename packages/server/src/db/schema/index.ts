@@ -1,1 +1,3 @@
 export * from './accounts.ts';
+export * from './library.ts';
+export * from './listening.ts';

@@ -1,11 +1,44 @@
-import { Card } from '../../ui/index.ts';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { LoadingState, toast } from '../../ui/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { useCurrentUser, useLogout } from '../auth/api.ts';
+import styles from './account.module.css';
+import { ProfileSummary } from './ProfileSummary.tsx';
+import { SettingsCard } from './SettingsCard.tsx';
 
 export default function AccountPage() {
   usePageTitle('Account');
+  const { user, isLoaded } = useCurrentUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  // Once Log out is pressed the page heads for '/', not for the login redirect below.
+  const [leaving, setLeaving] = useState(false);
+
+  if (!isLoaded || (leaving && !user)) return <LoadingState />;
+  if (!user) return <Navigate to="/login" replace />;
+
+  const onLogout = () => {
+    setLeaving(true);
+    logout.mutate(undefined, {
+      onSuccess: () => navigate('/'),
+      onError: () => {
+        setLeaving(false);
+        toast('error', 'Failed to log out.', 'Please try again.');
+      },
+    });
+  };
+
   return (
-    <Card>
-      <h1>Account</h1>
-    </Card>
+    <div className={styles.page}>
+      <header className={styles.pageHead}>
+        <h1>Account</h1>
+        <p className="muted">Your profile, your settings and what you have linked.</p>
+      </header>
+      <div className={styles.columns}>
+        <ProfileSummary user={user} onLogout={onLogout} loggingOut={logout.isPending} />
+        <SettingsCard user={user} />
+      </div>
+    </div>
   );
 }

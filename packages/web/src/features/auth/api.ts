@@ -1,7 +1,9 @@
+import type { LoginRequest, RegisterRequest, SessionResponse } from '@mesmer/shared/api/auth';
 import type { SelfUser } from '@mesmer/shared/api/users';
 import { type Permission, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, browserTimezone } from '../../lib/api-client.ts';
+import { markSessionSeen } from './session-sync.ts';
 
 /** The signed-in user (null when signed out). Every feature reads the session through this. */
 export const currentUserQuery = queryOptions({
@@ -21,4 +23,68 @@ export function userCan(user: SelfUser | null, permission: Permission): boolean 
 
 export function isSiteOwner(user: SelfUser | null): boolean {
   return user?.id === SITE_OWNER_ID;
+}
+
+const isCurrentUserKey = (key: readonly unknown[]) =>
+  key[0] === currentUserQuery.queryKey[0] && key[1] === currentUserQuery.queryKey[1];
+
+/** After this tab signs in or out: store the new user and refetch everything else for them. */
+function sessionChanged(queryClient: QueryClient, user: SelfUser | null) {
+  markSessionSeen();
+  queryClient.setQueryData(currentUserQuery.queryKey, user);
+  void queryClient.invalidateQueries({ predicate: (q) => !isCurrentUserKey(q.queryKey) });
+}
+
+/** POST /api/token. `user` is the username (or e-mail); the browser's time zone goes along. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<LoginRequest, 'timezone'>) =>
+      api<SessionResponse>('/token', { method: 'POST', body: { ...input, timezone: browserTimezone() } }),
+    onSuccess: (session) => sessionChanged(queryClient, session.user),
+  });
+}
+
+/** POST /api/register: creates the account and signs it in. */
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<RegisterRequest, 'timezone'>) =>
+      api<SessionResponse>('/register', { method: 'POST', body: { ...input, timezone: browserTimezone() } }),
+    onSuccess: (session) => sessionChanged(queryClient, session.user),
+  });
+}
+
+/** DELETE /api/token: ends this browser's session. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>('/token', { method: 'DELETE' }),
+    onSuccess: () => sessionChanged(queryClient, null),
+  });
+}
+
+/** POST /api/verify: 204 means the e-mail address is verified. */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api<void>('/verify', { method: 'POST', body: { token } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
+  });
+}
+
+/** POST /api/reset_password without a token: e-mails a reset link; answers a confirmation text. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (input: { username: string; email: string }) =>
+      api<{ message: string }>('/reset_password', { method: 'POST', body: input }),
+  });
+}
+
+/** POST /api/reset_password with the e-mailed token: sets the new password (204). */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) =>
+      api<void>('/reset_password', { method: 'POST', body: input }),
+  });
 }

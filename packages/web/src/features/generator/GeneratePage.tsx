@@ -1,11 +1,167 @@
-import { Card } from '../../ui/index.ts';
-import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { formatDuration } from '@mesmer/shared/domain/durations';
+import { FILE_TYPES, fileTypeLabel } from '@mesmer/shared/domain/file-types';
+import { GENERATOR_DEFAULT_DURATION_MS, GENERATOR_MAX_DURATION_MS } from '@mesmer/shared/domain/generator';
+import { useQuery } from '@tanstack/react-query';
+import { Play, Wand2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import styles from '../../components/library.module.css';
+import { TrackList } from '../../components/TrackList.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { play } from '../../player/index.ts';
+import { Card, EmptyState, LoadingState, SectionHeader, Switch, usePageTitle } from '../../ui/index.ts';
+import { tagsQuery } from '../files/api.ts';
+import { type GenerateRun, generatedPlaylistQuery } from './api.ts';
+import page from './generator.module.css';
+import { TriggerPicker } from './TriggerPicker.tsx';
 
+const SLIDER_STEP_MS = 15 * 60_000;
+
+const toggle = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
+
+/** /playlist/generate: settings on one side, the generated playlist on the other. */
 export default function GeneratePage() {
   usePageTitle('Generate Playlist');
+  const sliderId = useId();
+  const tags = useQuery(tagsQuery);
+  const [fileTypes, setFileTypes] = useState<number[]>([]);
+  const [includeTriggers, setIncludeTriggers] = useState<number[]>([]);
+  const [hideTriggers, setHideTriggers] = useState<number[]>([]);
+  const [maxDuration, setMaxDuration] = useState(GENERATOR_DEFAULT_DURATION_MS);
+  const [includeInduction, setIncludeInduction] = useState(true);
+  const [includeAwakener, setIncludeAwakener] = useState(true);
+  const [includeLoops, setIncludeLoops] = useState(false);
+  const [communityFiles, setCommunityFiles] = useState(false);
+  const [request, setRequest] = useState<GenerateRun | null>(null);
+  const result = useQuery(generatedPlaylistQuery(request));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setRequest((r) => ({
+      params: {
+        fileTypes: fileTypes.length ? fileTypes : undefined,
+        includeTriggers: includeTriggers.length ? includeTriggers : undefined,
+        hideTriggers: hideTriggers.length ? hideTriggers : undefined,
+        maxDuration,
+        includeInduction,
+        includeAwakener,
+        includeLoops,
+        communityFiles,
+      },
+      run: (r?.run ?? 0) + 1,
+    }));
+  };
+
+  const types = tags.data?.fileTypes ?? FILE_TYPES;
   return (
-    <Card>
-      <h1>Generate Playlist</h1>
-    </Card>
+    <>
+      <div className={styles.pageHeader}>
+        <div>
+          <h1>Generate Playlist</h1>
+          <p className={styles.lead}>Pick what you want to hear and how long; we put a session together.</p>
+        </div>
+      </div>
+      <div className={styles.columns}>
+        <Card>
+          <form onSubmit={submit} className={page.form}>
+            <fieldset className={styles.filterGroup}>
+              <legend>File types</legend>
+              <div className={styles.chipChoices}>
+                {types.map((t) => (
+                  <button
+                    key={t.id}
+                    type="button"
+                    className={styles.chipChoice}
+                    aria-pressed={fileTypes.includes(t.id)}
+                    onClick={() => setFileTypes((ids) => toggle(ids, t.id))}
+                  >
+                    {fileTypeLabel(t.name)}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+            <TriggerPicker
+              label="Include triggers"
+              selected={includeTriggers}
+              unavailable={hideTriggers}
+              onChange={setIncludeTriggers}
+            />
+            <TriggerPicker
+              label="Hide triggers"
+              selected={hideTriggers}
+              unavailable={includeTriggers}
+              onChange={setHideTriggers}
+            />
+            <div className={page.slider}>
+              <label htmlFor={sliderId} className={styles.filterLabel}>
+                Max length
+              </label>
+              <output htmlFor={sliderId} className={page.sliderValue}>
+                {maxDuration === 0 ? '0m' : formatDuration(maxDuration)}
+              </output>
+              <input
+                id={sliderId}
+                type="range"
+                min={0}
+                max={GENERATOR_MAX_DURATION_MS}
+                step={SLIDER_STEP_MS}
+                value={maxDuration}
+                onChange={(e) => setMaxDuration(Number(e.target.value))}
+                aria-valuetext={formatDuration(maxDuration)}
+              />
+            </div>
+            <div>
+              <Switch label="Include induction" checked={includeInduction} onChange={setIncludeInduction} />
+              <Switch label="Include awakener" checked={includeAwakener} onChange={setIncludeAwakener} />
+              <Switch label="Include loops" checked={includeLoops} onChange={setIncludeLoops} />
+              <Switch
+                label="Include files from other creators"
+                checked={communityFiles}
+                onChange={setCommunityFiles}
+              />
+            </div>
+            <button type="submit" className="btn btn-primary" disabled={result.isFetching}>
+              <Wand2 size={18} aria-hidden /> Generate
+            </button>
+          </form>
+        </Card>
+        <Card>
+          <SectionHeader
+            title="Your playlist"
+            actions={
+              result.data && (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-small"
+                  onClick={() => play({ files: result.data.files, startIndex: 0 })}
+                >
+                  <Play size={16} aria-hidden /> Play
+                </button>
+              )
+            }
+          />
+          {request === null ? (
+            <EmptyState>Choose your settings and press Generate.</EmptyState>
+          ) : result.isFetching ? (
+            <LoadingState label="Generating" />
+          ) : result.isError ? (
+            <p className={page.error} role="alert">
+              {result.error instanceof ApiError && result.error.status === 404
+                ? 'No playlist could be generated with the current settings.'
+                : 'An error occurred. Please try again with different settings.'}
+            </p>
+          ) : result.data ? (
+            <>
+              <p className={styles.resultsMeta}>
+                <span>
+                  {result.data.files.length} {result.data.files.length === 1 ? 'file' : 'files'}
+                </span>
+                <span>Total time: {formatDuration(result.data.totalDuration)}</span>
+              </p>
+              <TrackList label="Generated playlist" files={result.data.files} />
+            </>
+          ) : null}
+        </Card>
+      </div>
+    </>
   );
 }

@@ -1,11 +1,31 @@
-import { Card } from '../../ui/index.ts';
-import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { useCurrentUser } from '../auth/api.ts';
+import { ProgressCard } from '../progress/ProgressCard.tsx';
+import { usePageTitle } from '../../ui/index.ts';
+import { CoreSessionsCard } from './CoreSessionsCard.tsx';
+import styles from './home.module.css';
+import { MessagesBannerSlot } from './MessagesBannerSlot.tsx';
+import { MyPlaylistsCard } from './MyPlaylistsCard.tsx';
+import { RelinkNotice } from './RelinkNotice.tsx';
+import { WelcomeCard } from './WelcomeCard.tsx';
 
+/** Home: core sessions beside the visitor's own corner (notices, progress, welcome, my playlists). */
 export default function HomePage() {
   usePageTitle('Home');
+  const { user, isLoaded } = useCurrentUser();
   return (
-    <Card>
-      <h1>Home</h1>
-    </Card>
+    <div className={styles.home}>
+      <div className={styles.side}>
+        {user && <RelinkNotice />}
+        <ProgressCard />
+        <MessagesBannerSlot />
+        {isLoaded && !user && <WelcomeCard />}
+      </div>
+      <div className={styles.coreArea}>
+        <CoreSessionsCard />
+      </div>
+      <div className={styles.mine}>
+        <MyPlaylistsCard />
+      </div>
+    </div>
   );
 }

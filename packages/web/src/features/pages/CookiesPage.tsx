@@ -1,11 +1,122 @@
-import { Card } from '../../ui/index.ts';
+import { Link } from 'react-router';
+import { CONTACT_EMAIL } from '../../app/site.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { DocLayout, type DocSection } from './DocLayout.tsx';
+import styles from './pages.module.css';
+
+const COOKIES = [
+  {
+    name: 'token',
+    kind: 'Cookie (HttpOnly, SameSite=Lax)',
+    purpose: 'Keeps you signed in. Page scripts cannot read it.',
+    lifetime: 'Until you log out; 30 days at most by default',
+  },
+  {
+    name: 'mesmer_session',
+    kind: 'Cookie',
+    purpose:
+      'A marker holding only your user id, no secret, so other open Mesmer tabs notice when you sign in or out.',
+    lifetime: 'Same as token',
+  },
+  {
+    name: 'light',
+    kind: 'Local storage',
+    purpose: 'Remembers whether you chose the light or the dark theme.',
+    lifetime: 'Until you clear site data',
+  },
+  {
+    name: 'ageConfirmed',
+    kind: 'Local storage',
+    purpose: 'Remembers that you confirmed you are 18 or older, so the question is asked only once.',
+    lifetime: 'Until you clear site data',
+  },
+];
+
+const SECTIONS: DocSection[] = [
+  {
+    id: 'what-we-use',
+    title: 'What we use',
+    body: (
+      <>
+        <p>
+          Mesmer uses a small number of cookies and browser storage entries, all of them needed for the site
+          to work or to remember choices you made:
+        </p>
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Type</th>
+                <th scope="col">Purpose</th>
+                <th scope="col">Kept</th>
+              </tr>
+            </thead>
+            <tbody>
+              {COOKIES.map((c) => (
+                <tr key={c.name}>
+                  <td data-label="Name">
+                    <code>{c.name}</code>
+                  </td>
+                  <td data-label="Type">{c.kind}</td>
+                  <td data-label="Purpose">{c.purpose}</td>
+                  <td data-label="Kept">{c.lifetime}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p>
+          A few features keep small notes in local storage as you use them, for example which notices you
+          dismissed or, once you link Patreon, the membership session used to unlock files. They never leave
+          your browser except to reach Mesmer itself.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'third-parties',
+    title: 'Third parties',
+    body: (
+      <p>
+        Mesmer sets no third-party cookies and uses no third-party tracking by default: no analytics,
+        advertising or social-media pixels. If that ever changes, this page will list them before they are
+        switched on.
+      </p>
+    ),
+  },
+  {
+    id: 'your-choices',
+    title: 'Your choices',
+    body: (
+      <>
+        <p>
+          Because everything here is needed for the site to work or remembers a choice you made, there is
+          nothing to opt out of. You can still remove it all: log out to end your session, or clear this
+          site's data in your browser settings. You will then be signed out and asked to confirm your age
+          again.
+        </p>
+        <p>
+          More about what we store is in the <Link to="/policy/privacy">Privacy Policy</Link>. Questions:{' '}
+          <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+        </p>
+      </>
+    ),
+  },
+];
 
 export default function CookiesPage() {
   usePageTitle('Cookie Policy');
   return (
-    <Card>
-      <h1>Cookie Policy</h1>
-    </Card>
+    <DocLayout
+      title="Cookie Policy"
+      lead={
+        <>
+          <p>The cookies and browser storage Mesmer uses, and why.</p>
+          <p className={styles.updated}>Last updated: November 2026</p>
+        </>
+      }
+      sections={SECTIONS}
+    />
   );
 }

@@ -1,11 +1,382 @@
-import { Card } from '../../ui/index.ts';
-import { usePageTitle } from '../../ui/usePageTitle.ts';
+import type { AudioFile } from '@mesmer/shared/api/files';
+import type { Playlist, PlaylistFile } from '@mesmer/shared/api/playlists';
+import { formatDuration } from '@mesmer/shared/domain/durations';
+import {
+  EXPERIENCE_LEVELS,
+  enabledDuration,
+  expLevelName,
+  firstEnabledIndex,
+  moveItem,
+  PAGE_SIZES,
+} from '@mesmer/shared/domain/library-display';
+import { triggerSlug } from '@mesmer/shared/domain/triggers';
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, Eye, EyeOff, Link2, Pencil, Play, Save, Trash2, Vibrate, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { absoluteUrl, copyLink } from '../../components/clipboard.ts';
+import { Section } from '../../components/Collapsible.tsx';
+import { WarningsText } from '../../components/FileNotices.tsx';
+import { FileSearchPicker } from '../../components/FileSearchPicker.tsx';
+import { TrackList } from '../../components/TrackList.tsx';
+import { useCensor } from '../../components/useCensor.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { play } from '../../player/index.ts';
+import {
+  Card,
+  ConfirmPopup,
+  ErrorState,
+  LoadingState,
+  SectionHeader,
+  Switch,
+  Tag,
+  Textarea,
+  toast,
+  usePageTitle,
+} from '../../ui/index.ts';
+import { useCurrentUser } from '../auth/api.ts';
+import { playlistByUuidQuery, useDeletePlaylist, useUpdatePlaylist } from './api.ts';
+import page from './playlist.module.css';
+import { RatingButtons } from './RatingButtons.tsx';
 
+/** /playlist/{uuid}: a 404 or an empty answer goes to /404. */
 export default function PlaylistPage() {
-  usePageTitle('Playlist');
+  const { uuid = '' } = useParams();
+  const playlist = useQuery(playlistByUuidQuery(uuid));
+  usePageTitle(playlist.data?.name ?? 'Playlist');
+
+  if (playlist.isPending) return <LoadingState label="Loading playlist" />;
+  if (playlist.isError) {
+    if (playlist.error instanceof ApiError && [400, 404].includes(playlist.error.status)) {
+      return <Navigate to="/404" replace />;
+    }
+    return <ErrorState message="The playlist could not be loaded." onRetry={playlist.refetch} />;
+  }
+  if (!playlist.data) return <Navigate to="/404" replace />;
+  return <PlaylistView key={playlist.data.id} playlist={playlist.data} />;
+}
+
+interface Draft {
+  name: string;
+  description: string;
+  expLevel: number;
+  isPublic: boolean;
+  files: PlaylistFile[];
+}
+
+const draftOf = (p: Playlist): Draft => ({
+  name: p.name,
+  description: p.description,
+  expLevel: p.expLevel,
+  isPublic: p.isPublic,
+  files: p.files,
+});
+
+function PlaylistView({ playlist }: { playlist: Playlist }) {
+  const ids = { name: useId(), description: useId(), level: useId() };
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const censor = useCensor();
+  const update = useUpdatePlaylist();
+  const remove = useDeletePlaylist();
+  const isOwner = user?.id === playlist.creator.id;
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [nameMissing, setNameMissing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const editing = draft !== null;
+  const files = draft?.files ?? playlist.files;
+  const triggerNames = playlist.triggers.map((t) => t.name);
+  const title = censor.text(playlist.name, triggerNames);
+  const fileTags = [...new Map(playlist.files.flatMap((f) => f.tags).map((t) => [t.id, t])).values()];
+
+  const edit = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+
+  const save = () => {
+    if (!draft) return;
+    if (!draft.name.trim()) return setNameMissing(true);
+    update.mutate(
+      {
+        id: playlist.id,
+        name: draft.name.trim(),
+        description: draft.description,
+        expLevelId: draft.expLevel,
+        isPublic: draft.isPublic,
+        fileIds: draft.files.map((f) => f.id),
+        disabledFileIds: draft.files.filter((f) => f.disabled).map((f) => f.id),
+      },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          toast('success', 'Playlist updated!');
+        },
+        onError: (err) => toast('error', 'The playlist could not be saved.', err.message),
+      },
+    );
+  };
+
+  /** Outside edit mode the owner removes a track straight away (after the popup's confirmation). */
+  const removeSaved = (index: number) => {
+    const kept = playlist.files.filter((_, i) => i !== index);
+    update.mutate(
+      {
+        id: playlist.id,
+        fileIds: kept.map((f) => f.id),
+        disabledFileIds: kept.filter((f) => f.disabled).map((f) => f.id),
+      },
+      {
+        onSuccess: () => toast('success', 'Removed from playlist.'),
+        onError: (err) => toast('error', 'The file could not be removed.', err.message),
+      },
+    );
+  };
+
+  const deletePlaylist = () =>
+    remove.mutate(playlist.id, {
+      onSuccess: () => {
+        setConfirmDelete(false);
+        navigate('/');
+        toast('success', 'Playlist deleted!');
+      },
+      onError: (err) => {
+        setConfirmDelete(false);
+        toast('error', 'The playlist could not be deleted.', err.message);
+      },
+    });
+
+  const addFile = (file: AudioFile) => {
+    edit({ files: [...files, { ...file, disabled: false }] });
+    toast('success', 'Added to playlist!', 'Save to keep the change.', 'short');
+  };
+
+  const startIndex = firstEnabledIndex(files);
+  const playlistRef = { id: playlist.id, uuid: playlist.uuid, name: playlist.name };
+
   return (
-    <Card>
-      <h1>Playlist</h1>
-    </Card>
+    <div className={page.layout}>
+      <div className={page.info}>
+        <Card>
+          {editing ? (
+            <div className="field">
+              <label htmlFor={ids.name}>Name</label>
+              <input
+                id={ids.name}
+                className="input"
+                value={draft.name}
+                maxLength={100}
+                aria-invalid={nameMissing}
+                onChange={(e) => {
+                  setNameMissing(false);
+                  edit({ name: e.target.value });
+                }}
+              />
+            </div>
+          ) : (
+            <h1 className={page.title}>{title}</h1>
+          )}
+          <p className={page.byline}>
+            by{' '}
+            <Link to={`/user/${encodeURIComponent(playlist.creator.username)}`}>{playlist.creator.username}</Link>
+            <span aria-hidden> · </span>
+            <span>{formatDuration(enabledDuration(files))}</span>
+          </p>
+          <div className={page.tags}>
+            <Tag tone="accent">{expLevelName(draft?.expLevel ?? playlist.expLevel)}</Tag>
+            {playlist.hapticsPercent > 0 && (
+              <Tag tone="info" title="Share of files with haptics">
+                <Vibrate size={12} aria-hidden /> {playlist.hapticsPercent}% haptics
+              </Tag>
+            )}
+            {playlist.hasPatreonFiles && <Tag tone="warning">Patreon</Tag>}
+            {isOwner &&
+              ((draft?.isPublic ?? playlist.isPublic) ? (
+                <Tag>
+                  <Eye size={12} aria-hidden /> Public
+                </Tag>
+              ) : (
+                <Tag>
+                  <EyeOff size={12} aria-hidden /> Private
+                </Tag>
+              ))}
+          </div>
+
+          <div className={page.actions}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={startIndex < 0}
+              onClick={() => play({ files, startIndex, playlist: playlistRef })}
+            >
+              <Play size={18} aria-hidden /> Play
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => copyLink(absoluteUrl(`/playlist/${playlist.uuid}`))}
+            >
+              <Link2 size={16} aria-hidden /> Share
+            </button>
+            {isOwner &&
+              (editing ? (
+                <>
+                  <button type="button" className="btn btn-primary" onClick={save} disabled={update.isPending}>
+                    <Save size={16} aria-hidden /> Save
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    onClick={() => {
+                      setNameMissing(false);
+                      setDraft(null);
+                    }}
+                  >
+                    <X size={16} aria-hidden /> Cancel
+                  </button>
+                </>
+              ) : (
+                <button type="button" className="btn btn-ghost" onClick={() => setDraft(draftOf(playlist))}>
+                  <Pencil size={16} aria-hidden /> Edit
+                </button>
+              ))}
+          </div>
+          {!editing && <RatingButtons playlist={playlist} />}
+
+          {editing && (
+            <div className={page.editFields}>
+              <div className="field">
+                <label htmlFor={ids.description}>Description</label>
+                <Textarea
+                  id={ids.description}
+                  value={draft.description}
+                  maxLength={2000}
+                  onChange={(e) => edit({ description: e.target.value })}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={ids.level}>Experience level</label>
+                <select
+                  id={ids.level}
+                  className="select"
+                  value={draft.expLevel}
+                  onChange={(e) => edit({ expLevel: Number(e.target.value) })}
+                >
+                  {EXPERIENCE_LEVELS.map((label, i) => (
+                    <option key={label} value={i + 1}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Switch
+                label="Public"
+                description="Anyone can find and play a public playlist."
+                checked={draft.isPublic}
+                onChange={(isPublic) => edit({ isPublic })}
+              />
+              <button type="button" className="btn btn-danger btn-small" onClick={() => setConfirmDelete(true)}>
+                <Trash2 size={16} aria-hidden /> Delete playlist
+              </button>
+            </div>
+          )}
+        </Card>
+
+        {playlist.warnings.length > 0 && (
+          <div className={page.warnings} role="note">
+            <AlertTriangle size={20} aria-hidden />
+            <WarningsText subject="playlist" warnings={playlist.warnings} />
+          </div>
+        )}
+
+        <div className={page.sections}>
+          <Section title="Description" defaultOpen>
+            {playlist.description ? (
+              <p className={page.description}>{playlist.description}</p>
+            ) : (
+              <p className="muted">No description.</p>
+            )}
+          </Section>
+          <Section title="Tags">
+            <div className={page.tags}>
+              {playlist.hapticsPercent > 0 && <Tag tone="info">Haptics {playlist.hapticsPercent}%</Tag>}
+              {playlist.hasPatreonFiles && <Tag tone="warning">Patreon</Tag>}
+              {fileTags.map((t) => (
+                <Tag key={t.id}>{t.name}</Tag>
+              ))}
+              {playlist.hapticsPercent === 0 && !playlist.hasPatreonFiles && fileTags.length === 0 && (
+                <span className="muted">No tags.</span>
+              )}
+            </div>
+          </Section>
+          <Section title="Triggers">
+            {playlist.triggers.length > 0 ? (
+              <ul className={page.triggerList}>
+                {playlist.triggers.map((t) => (
+                  <li key={t.id}>
+                    <Link to={`/trigger/${encodeURIComponent(triggerSlug(t.name))}`}>{censor.trigger(t.name)}</Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">No triggers.</p>
+            )}
+          </Section>
+        </div>
+      </div>
+
+      <Card className={page.filesCard}>
+        <SectionHeader
+          title="Files"
+          actions={
+            <span className="muted">
+              {files.length} {files.length === 1 ? 'file' : 'files'}
+            </span>
+          }
+        />
+        {editing && (
+          <p className={page.editHint}>
+            Drag to reorder. Click a track to turn it off or on; turned-off tracks are skipped.
+          </p>
+        )}
+        <TrackList
+          label="Playlist files"
+          files={files}
+          onPlay={(index) => play({ files, startIndex: index, playlist: playlistRef })}
+          onToggleDisabled={
+            editing
+              ? (index) =>
+                  edit({ files: files.map((f, i) => (i === index ? { ...f, disabled: !f.disabled } : f)) })
+              : undefined
+          }
+          onReorder={editing ? (from, to) => edit({ files: moveItem(files, from, to) }) : undefined}
+          onRemove={
+            isOwner
+              ? editing
+                ? (index) => edit({ files: files.filter((_, i) => i !== index) })
+                : removeSaved
+              : undefined
+          }
+        />
+        {editing && (
+          <div className={page.addFiles}>
+            <FileSearchPicker
+              label="Add Files"
+              pageSize={PAGE_SIZES.editorFileSearch}
+              excludeIds={files.map((f) => f.id)}
+              onPick={addFile}
+            />
+          </div>
+        )}
+      </Card>
+
+      <ConfirmPopup
+        open={confirmDelete}
+        title="Delete playlist?"
+        message={`“${title}” will be deleted for good.`}
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={deletePlaylist}
+      />
+    </div>
   );
 }

@@ -1,4 +1,57 @@
-/** Points and level card on the home page (filled by the listening capability). */
+import { levelProgress, pointsForLevel } from '@mesmer/shared/domain/levels';
+import { Trophy } from 'lucide-react';
+import { Link } from 'react-router';
+import { Card, SectionHeader, StreakBadge } from '../../ui/index.ts';
+import { useCurrentUser } from '../auth/api.ts';
+import styles from './progress.module.css';
+
+const number = new Intl.NumberFormat('en-US');
+
+/** Points and level on the home page, with the way to the next level; signed-in users only. */
 export function ProgressCard() {
-  return null;
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  const { level, current, next, fraction } = levelProgress(user.points);
+  const levelStart = pointsForLevel(level);
+  const percent = Math.floor(fraction * 100);
+
+  return (
+    <Card>
+      <SectionHeader title="Your progress" actions={<StreakBadge days={user.streak} />} />
+      <div className={styles.figures}>
+        <div className={styles.figure}>
+          <span className={styles.value} data-testid="progress-level">
+            {level}
+          </span>
+          <span className={styles.label}>Level</span>
+        </div>
+        <div className={styles.figure}>
+          <span className={styles.value} data-testid="progress-points">
+            {number.format(current)}
+          </span>
+          <span className={styles.label}>{current === 1 ? 'Point' : 'Points'}</span>
+        </div>
+      </div>
+      <div
+        className={styles.track}
+        role="progressbar"
+        aria-label={`Progress to level ${level + 1}`}
+        aria-valuemin={levelStart}
+        aria-valuemax={next}
+        aria-valuenow={current}
+        aria-valuetext={`${percent}%`}
+      >
+        <div className={styles.fill} style={{ width: `${fraction * 100}%` }} />
+      </div>
+      <p className={styles.caption}>
+        <span>
+          {number.format(current - levelStart)} / {number.format(next - levelStart)} points to level{' '}
+          {level + 1}
+        </span>
+        <Link to="/leaderboard" className={styles.leaderboardLink}>
+          <Trophy size={14} aria-hidden /> Leaderboard
+        </Link>
+      </p>
+    </Card>
+  );
 }

@@ -1,11 +1,50 @@
-import { Card } from '../../ui/index.ts';
-import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { UUID_PATTERN, triggerSlug } from '@mesmer/shared/domain/triggers';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, Link, useParams } from 'react-router';
+import { Section } from '../../components/Collapsible.tsx';
+import { useCensor } from '../../components/useCensor.ts';
+import { Card, ErrorState, LoadingState, Tag, usePageTitle } from '../../ui/index.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { triggerQuery } from './api.ts';
+import page from './triggers.module.css';
+import { TriggerFiles } from './TriggerFiles.tsx';
 
+/** /trigger/{name_or_uuid}: a uuid is looked up as such, anything else by its name slug. */
 export default function TriggerPage() {
-  usePageTitle('Trigger');
+  const { nameOrUuid = '' } = useParams();
+  const lookup = UUID_PATTERN.test(nameOrUuid) ? { uuid: nameOrUuid } : { name: triggerSlug(nameOrUuid) };
+  const trigger = useQuery(triggerQuery(lookup));
+  const censor = useCensor();
+  usePageTitle(trigger.data ? censor.trigger(trigger.data.name) : 'Trigger');
+
+  if (trigger.isPending) return <LoadingState label="Loading trigger" />;
+  if (trigger.isError) {
+    if (trigger.error instanceof ApiError && trigger.error.status === 404) return <Navigate to="/404" replace />;
+    return <ErrorState message="The trigger could not be loaded." onRetry={trigger.refetch} />;
+  }
+  const t = trigger.data;
   return (
     <Card>
-      <h1>Trigger</h1>
+      <div className={page.header}>
+        <h1>
+          {censor.trigger(t.name)}
+          {!t.isCore && <Tag tone="info">Community</Tag>}
+        </h1>
+        <p className={page.meta}>
+          Created by <Link to={`/user/${encodeURIComponent(t.creator.username)}`}>{t.creator.username}</Link>
+        </p>
+      </div>
+      <div className={page.sections}>
+        <Section title="Description" defaultOpen>
+          {t.description ? <p>{t.description}</p> : <p className="muted">No description.</p>}
+        </Section>
+        <Section title="Trained In">
+          <TriggerFiles triggerId={t.id} trains />
+        </Section>
+        <Section title="Used In">
+          <TriggerFiles triggerId={t.id} trains={false} />
+        </Section>
+      </div>
     </Card>
   );
 }

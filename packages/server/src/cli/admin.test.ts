@@ -1,0 +1,106 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createAdministrator } from '../modules/auth/auth.service.ts';
+import { createUser } from '../test/factories.ts';
+import { createTestApp } from '../test/harness.ts';
+
+const run = promisify(execFile);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../../..');
+
+const { app } = await createTestApp();
+
+function login(target: typeof app, user: string, password: string) {
+  return target.inject({ method: 'POST', url: '/api/token', payload: { user, password } });
+}
+
+describe('createAdministrator (what npm run admin calls)', () => {
+  it('makes the first account the site owner with a confirmed e-mail', async () => {
+    const id = await createAdministrator(app.ctx.db, {
+      username: 'TheBoss',
+      email: 'boss@example.test',
+      password: 'boss password',
+    });
+    expect(id).toBe(1);
+    const res = await login(app, 'theboss', 'boss password');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({
+      id: 1,
+      username: 'TheBoss',
+      emailVerified: true,
+      roles: [{ name: 'Administrator' }],
+    });
+  });
+
+  it('makes later administrators too', async () => {
+    await createUser(app.ctx.db);
+    const id = await createAdministrator(app.ctx.db, {
+      username: 'deputy',
+      email: 'deputy@example.test',
+      password: 'deputy password',
+    });
+    const res = await login(app, 'deputy', 'deputy password');
+    expect(res.json().user).toMatchObject({ id, roles: [{ name: 'Administrator' }] });
+  });
+
+  it('refuses a taken username or e-mail', async () => {
+    await expect(
+      createAdministrator(app.ctx.db, {
+        username: 'THEBOSS',
+        email: 'fresh@example.test',
+        password: 'password 1',
+      }),
+    ).rejects.toThrow('The username or email you entered is already in use.');
+  });
+});
+
+describe('npm run admin -- create (spawned, embedded database)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-admin-'));
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+  const admin = (args: string[], extraEnv: Record<string, string> = {}) =>
+    run(process.execPath, ['--import', 'tsx', path.join(here, 'admin.ts'), ...args], {
+      cwd: repoRoot,
+      env: { ...env, ...extraEnv },
+    });
+
+  it('creates accounts the server then logs in, with a given or a generated password', async () => {
+    const first = await admin(['create', 'owner', 'owner@example.test'], {
+      ADMIN_PASSWORD: 'owner password',
+    });
+    expect(first.stdout).toContain(
+      'Created Administrator owner <owner@example.test> with id 1 (site owner).',
+    );
+
+    const second = await admin(['create', 'helper', 'helper@example.test']);
+    const generated = /^Password: (\S+)$/m.exec(second.stdout)?.[1];
+    expect(generated).toMatch(/^[\w-]{16}$/);
+
+    await expect(admin(['create', 'x'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Usage: npm run admin -- create <username> <email>'),
+    });
+
+    const server = await buildApp(
+      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
+      { logger: false },
+    );
+    try {
+      const owner = await login(server, 'owner', 'owner password');
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json().user).toMatchObject({ id: 1, roles: [{ name: 'Administrator' }] });
+      const helper = await login(server, 'helper@example.test', generated ?? '');
+      expect(helper.statusCode).toBe(200);
+      expect(helper.json().user.permissions).toContain('WRITE_ALL_FILES');
+    } finally {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

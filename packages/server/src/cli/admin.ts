@@ -1,0 +1,133 @@
+/**
+ * `npm run admin -- create <username> <email>`: creates an Administrator account
+ * (the site owner when it is the first account).
+ * `npm run admin -- password <username>`: sets a new password for an existing
+ * account, e.g. the demo site owner, and signs it out everywhere.
+ * The password comes from the ADMIN_PASSWORD variable, else a hidden prompt on a
+ * terminal, else it is generated and printed. Opens the database the way the
+ * server does, so stop a server that uses the embedded database first.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import {
+  email as emailSchema,
+  password as passwordSchema,
+  username as usernameSchema,
+} from '@mesmer/shared/api/auth';
+import type { z } from 'zod';
+import { ConfigError, loadConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { DatabaseLockedError, openDatabase } from '../db/client.ts';
+import { seedRoles } from '../db/seed/roles.ts';
+import { createAdministrator, setAccountPassword } from '../modules/auth/auth.service.ts';
+import { AppError } from '../platform/errors.ts';
+
+const USAGE =
+  'Usage: npm run admin -- create <username> <email>\n       npm run admin -- password <username>';
+
+class UsageError extends Error {}
+
+function check<T>(schema: z.ZodType<T>, value: unknown, label: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new UsageError(`${label}: ${parsed.error.issues[0].message}`);
+  return parsed.data;
+}
+
+/** Reads a line from the terminal without echoing it. */
+function promptHidden(question: string): Promise<string> {
+  const stdin = process.stdin;
+  process.stdout.write(question);
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  stdin.resume();
+  return new Promise((resolve, reject) => {
+    let value = '';
+    const finish = () => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stdout.write('\n');
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') {
+          finish();
+          return resolve(value);
+        }
+        if (ch === '\u0003' || ch === '\u0004') {
+          finish();
+          return reject(new UsageError('Cancelled.'));
+        }
+        value = ch === '\u007f' || ch === '\b' ? value.slice(0, -1) : value + ch;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+/** The password and whether it was generated (and so must be shown once). */
+async function choosePassword(): Promise<{ password: string; generated: boolean }> {
+  // A one-off input of this command, not server configuration, so it is not part of config.ts.
+  const fromEnv = process.env.ADMIN_PASSWORD;
+  if (fromEnv) return { password: check(passwordSchema, fromEnv, 'ADMIN_PASSWORD'), generated: false };
+  if (process.stdin.isTTY) {
+    const first = check(passwordSchema, await promptHidden('Password: '), 'Password');
+    if ((await promptHidden('Repeat password: ')) !== first)
+      throw new UsageError('The passwords do not match.');
+    return { password: first, generated: false };
+  }
+  return { password: randomBytes(12).toString('base64url'), generated: true };
+}
+
+/** Opens the same database the server opens (see buildApp), runs `work`, closes it. */
+async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  try {
+    await seedRoles(database.db);
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+function showGenerated(password: string, generated: boolean) {
+  if (generated) console.log(`Password: ${password}\nKeep it safe; it is not shown again.`);
+}
+
+async function create(args: string[]) {
+  if (args.length !== 2) throw new UsageError(USAGE);
+  const username = check(usernameSchema, args[0], 'Username');
+  const email = check(emailSchema, args[1], 'E-mail');
+  const { password, generated } = await choosePassword();
+  const id = await withDatabase((db) => createAdministrator(db, { username, email, password }));
+  console.log(
+    `Created Administrator ${username} <${email}> with id ${id}${id === 1 ? ' (site owner)' : ''}.`,
+  );
+  showGenerated(password, generated);
+}
+
+async function changePassword(args: string[]) {
+  if (args.length !== 1) throw new UsageError(USAGE);
+  const { password, generated } = await choosePassword();
+  const id = await withDatabase((db) => setAccountPassword(db, args[0], password));
+  console.log(`Set a new password for ${args[0]} (id ${id}) and signed it out everywhere.`);
+  showGenerated(password, generated);
+}
+
+async function main(argv: string[]) {
+  const [command, ...args] = argv;
+  if (command === 'create') return create(args);
+  if (command === 'password') return changePassword(args);
+  throw new UsageError(USAGE);
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  const known = err instanceof UsageError || err instanceof ConfigError || err instanceof DatabaseLockedError;
+  if (known || err instanceof AppError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,301 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const userRef = (name: string) =>
+  integer(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/**
+ * Membership tiers that lock files. `id` is the provider's tier id (Patreon);
+ * tiers of one creator compare by `rank` (1 the lowest). Filled by the memberships module.
+ */
+export const membershipTiers = pgTable('membership_tiers', {
+  id: text('id').primaryKey(),
+  /** The campaign (creator page) name; tiers with the same name belong to one creator. */
+  creatorName: text('creator_name').notNull(),
+  title: text('title').notNull(),
+  rank: integer('rank').notNull(),
+  creatorUserId: integer('creator_user_id').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** A user's membership in a tier; only active ones unlock files. */
+export const userMemberships = pgTable(
+  'user_memberships',
+  {
+    userId: userRef('user_id'),
+    tierId: text('tier_id')
+      .notNull()
+      .references(() => membershipTiers.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull().default(false),
+    cancelled: boolean('cancelled').notNull().default(false),
+    lastVerified: timestamp('last_verified', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tierId] }), index('user_memberships_tier_idx').on(t.tierId)],
+);
+
+/** Audio files (tracks). `file_type` is an id of FILE_TYPES in shared/domain/file-types.ts. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    fileType: integer('file_type').notNull(),
+    trackNumber: integer('track_number'),
+    releaseDate: timestamp('release_date', { withTimezone: true }).notNull().defaultNow(),
+    isPublic: boolean('is_public').notNull().default(true),
+    /** Incremented by the listening module. */
+    plays: integer('plays').notNull().default(0),
+    /** Milliseconds. */
+    duration: integer('duration').notNull().default(0),
+    /** Storage keys (see platform/storage.ts), e.g. 'audio/<uuid>.wav'. */
+    audioKey: text('audio_key').notNull(),
+    audioType: text('audio_type').notNull(),
+    scriptKey: text('script_key'),
+    hapticsKey: text('haptics_key'),
+    warnings: text('warnings')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    authorId: userRef('author_id'),
+    uploaderId: userRef('uploader_id'),
+    userUploaded: boolean('user_uploaded').notNull().default(false),
+    createdAt: createdAt(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english', name || ' ' || description)`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('files_uuid_idx').on(t.uuid),
+    check('files_file_type_check', sql`${t.fileType} between 1 and 9`),
+    index('files_search_idx').using('gin', t.searchVector),
+    index('files_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('files_release_idx').on(t.releaseDate.desc(), t.id.desc()),
+    index('files_name_sort_idx').on(sql`lower(${t.name})`, t.id),
+    index('files_duration_idx').on(t.duration, t.id),
+    index('files_plays_idx').on(t.plays, t.id),
+    index('files_type_idx').on(t.fileType, t.releaseDate.desc()),
+    index('files_author_idx').on(t.authorId),
+    index('files_uploader_idx').on(t.uploaderId),
+    index('files_haptics_idx')
+      .on(t.releaseDate.desc())
+      .where(sql`${t.hapticsKey} is not null`),
+  ],
+);
+
+/** The membership tiers a file needs (any one of them, or a higher rank of the same creator). */
+export const fileTiers = pgTable(
+  'file_tiers',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    tierId: text('tier_id')
+      .notNull()
+      .references(() => membershipTiers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.tierId] }), index('file_tiers_tier_idx').on(t.tierId)],
+);
+
+/** Named phrases. Creator id 1 (the site owner) makes a trigger core. */
+export const triggers = pgTable(
+  'triggers',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    creatorId: userRef('creator_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('triggers_uuid_idx').on(t.uuid),
+    uniqueIndex('triggers_name_lower_idx').on(sql`lower(${t.name})`),
+    index('triggers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+/** A file uses a trigger, or trains it when `trains` is set. */
+export const fileTriggers = pgTable(
+  'file_triggers',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    triggerId: integer('trigger_id')
+      .notNull()
+      .references(() => triggers.id, { onDelete: 'cascade' }),
+    trains: boolean('trains').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fileId, t.triggerId] }),
+    index('file_triggers_trigger_idx').on(t.triggerId, t.trains),
+  ],
+);
+
+/** Triggers a user has trained (training_amount 0) or is training (1). */
+export const userTriggers = pgTable(
+  'user_triggers',
+  {
+    userId: userRef('user_id'),
+    triggerId: integer('trigger_id')
+      .notNull()
+      .references(() => triggers.id, { onDelete: 'cascade' }),
+    trainingAmount: integer('training_amount').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.triggerId] })],
+);
+
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const fileTags = pgTable(
+  'file_tags',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.tagId] }), index('file_tags_tag_idx').on(t.tagId)],
+);
+
+/** Playlists. likes/dislikes/favorites count playlist_ratings rows (kept in the same transaction). */
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    expLevel: integer('exp_level').notNull(),
+    isPublic: boolean('is_public').notNull().default(false),
+    isCore: boolean('is_core').notNull().default(false),
+    creatorId: userRef('creator_id'),
+    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+    likes: integer('likes').notNull().default(0),
+    dislikes: integer('dislikes').notNull().default(0),
+    favorites: integer('favorites').notNull().default(0),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english', name || ' ' || description)`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('playlists_uuid_idx').on(t.uuid),
+    check('playlists_exp_level_check', sql`${t.expLevel} between 1 and 4`),
+    index('playlists_search_idx').using('gin', t.searchVector),
+    index('playlists_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('playlists_created_idx').on(t.dateCreated.desc(), t.id.desc()),
+    index('playlists_public_created_idx')
+      .on(t.dateCreated.desc(), t.id.desc())
+      .where(sql`${t.isPublic}`),
+    index('playlists_creator_idx').on(t.creatorId, t.dateCreated.desc()),
+    index('playlists_likes_idx').on(t.likes, t.id),
+    index('playlists_favorites_idx').on(t.favorites, t.id),
+    index('playlists_name_sort_idx').on(sql`lower(${t.name})`, t.id),
+    index('playlists_level_idx').on(t.expLevel, t.id),
+  ],
+);
+
+/** Ordered entries of a playlist; a file may appear more than once. */
+export const playlistFiles = pgTable(
+  'playlist_files',
+  {
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    disabled: boolean('disabled').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playlistId, t.position] }),
+    index('playlist_files_file_idx').on(t.fileId),
+  ],
+);
+
+/** A user's like or dislike (never both) and favourite of a playlist. */
+export const playlistRatings = pgTable(
+  'playlist_ratings',
+  {
+    userId: userRef('user_id'),
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    liked: boolean('liked').notNull().default(false),
+    disliked: boolean('disliked').notNull().default(false),
+    favorite: boolean('favorite').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.playlistId] }),
+    index('playlist_ratings_playlist_idx').on(t.playlistId),
+  ],
+);
+
+/** Training plans: an ordered list of playlists, one per day. */
+export const series = pgTable(
+  'series',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    creatorId: userRef('creator_id'),
+    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('series_uuid_idx').on(t.uuid)],
+);
+
+export const seriesPlaylists = pgTable(
+  'series_playlists',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.position] }),
+    index('series_playlists_playlist_idx').on(t.playlistId),
+  ],
+);
+
+/** A user's progress in a training plan: days before `playlist_index` (1-based) are done. */
+export const userSeries = pgTable(
+  'user_series',
+  {
+    userId: userRef('user_id'),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    playlistIndex: integer('playlist_index').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.seriesId] })],
+);

@@ -1,0 +1,206 @@
+import type { LoginRequest, RegisterRequest, SessionResponse } from '@mesmer/shared/api/auth';
+import { type RoleName, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { Conflict, Invalid, NotFound, Unauthorized } from '../../platform/errors.ts';
+import type { MailMessage } from '../../platform/mail.ts';
+import { hashToken, newToken } from '../../platform/tokens.ts';
+import { createUsersRepo, type NewUser } from '../users/users.repo.ts';
+import { createUsersService } from '../users/users.service.ts';
+import { passwordResetMail, verificationMail } from './auth.mails.ts';
+import { createEmailTokenRepo } from './email-token.repo.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { createSessionRepo } from './session.repo.ts';
+
+const INVALID_CREDENTIALS = 'Invalid credentials.';
+const ACCOUNT_TAKEN = 'The username or email you entered is already in use.';
+const VERIFICATION_FAILED = 'Verification failed.';
+const RESET_FAILED = 'Failed to reset password.';
+const RESET_REQUESTED = 'If an account matches, we sent an e-mail with a reset link.';
+
+const HOUR_MS = 60 * 60 * 1000;
+const VERIFY_LINK_LIFETIME_MS = 48 * HOUR_MS;
+const RESET_LINK_LIFETIME_MS = 1 * HOUR_MS;
+
+export interface NewAccount extends NewUser {
+  roles: readonly RoleName[];
+}
+
+/**
+ * Inserts an account; call inside a transaction (it takes the account-creation
+ * lock until the transaction ends). The first account ever becomes the site
+ * owner: id 1 with the Administrator role. A taken username or e-mail, compared
+ * case-insensitively, is a Conflict.
+ */
+async function insertAccount(tx: Db, account: NewAccount): Promise<number> {
+  const users = createUsersRepo(tx);
+  await users.lockAccountCreation();
+  if (await users.isEmpty()) await users.restartIds();
+  const { roles, ...fields } = account;
+  const id = await users.insert(fields);
+  if (id === null) throw new Conflict(ACCOUNT_TAKEN);
+  await users.addRoles(id, id === SITE_OWNER_ID ? [...new Set([...roles, 'Administrator' as const])] : roles);
+  return id;
+}
+
+/** An Administrator account with a confirmed e-mail (for `npm run admin`). Answers the new id. */
+export async function createAdministrator(
+  db: Db,
+  input: { username: string; email: string; password: string },
+): Promise<number> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction((tx) =>
+    insertAccount(tx, {
+      username: input.username,
+      email: input.email,
+      passwordHash,
+      roles: ['Administrator'],
+      emailVerified: true,
+    }),
+  );
+}
+
+/** Sets a new password for an existing account and ends its sessions (for `npm run admin`). Answers its id. */
+export async function setAccountPassword(db: Db, username: string, password: string): Promise<number> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const users = createUsersRepo(tx);
+    const user = await users.findByUsername(username);
+    if (!user) throw new NotFound('User not found.');
+    await users.setPasswordHash(user.id, passwordHash);
+    await createSessionRepo(tx).deleteAllForUser(user.id);
+    return user.id;
+  });
+}
+
+export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
+  const users = createUsersRepo(ctx.db);
+  const sessions = createSessionRepo(ctx.db);
+  const usersService = createUsersService(ctx);
+  const fromNow = (ms: number) => new Date(ctx.clock.now().getTime() + ms);
+
+  async function startSession(db: Db, userId: number): Promise<string> {
+    const token = newToken();
+    await createSessionRepo(db).insert(
+      hashToken(token),
+      userId,
+      fromNow(ctx.config.cookieDays * 24 * HOUR_MS),
+    );
+    return token;
+  }
+
+  /** A mail that cannot be sent must not undo the action that triggered it; it is logged instead. */
+  async function sendMail(message: MailMessage) {
+    try {
+      await ctx.mailer.send(message);
+    } catch (err) {
+      log.error({ err, to: message.to, subject: message.subject }, 'sending mail failed');
+    }
+  }
+
+  return {
+    /** Username or e-mail plus password; the same answer for an unknown user and a wrong password. */
+    async login(input: LoginRequest): Promise<SessionResponse> {
+      const user = await users.findByLogin(input.user);
+      const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+      if (!user || !passwordOk) throw new Unauthorized(INVALID_CREDENTIALS);
+      if (input.timezone) await users.setTimezone(user.id, input.timezone);
+      const token = await startSession(ctx.db, user.id);
+      return { token, user: await usersService.self(user.id) };
+    },
+
+    async logout(sessionToken: string) {
+      await sessions.delete(hashToken(sessionToken));
+    },
+
+    /** Creates the account, signs it in and sends the verification link. */
+    async register(input: RegisterRequest): Promise<SessionResponse> {
+      const passwordHash = await hashPassword(input.password);
+      const verifyToken = newToken();
+      const { userId, token } = await ctx.db.transaction(async (tx) => {
+        const userId = await insertAccount(tx, {
+          username: input.user,
+          email: input.email,
+          passwordHash,
+          timezone: input.timezone,
+          createdAt: ctx.clock.now(),
+          roles: [],
+        });
+        await createEmailTokenRepo(tx).insert(
+          hashToken(verifyToken),
+          userId,
+          'verify',
+          fromNow(VERIFY_LINK_LIFETIME_MS),
+        );
+        return { userId, token: await startSession(tx, userId) };
+      });
+      await sendMail(
+        verificationMail({
+          to: input.email,
+          username: input.user,
+          link: `${ctx.config.publicUrl}/verify?token=${verifyToken}`,
+          siteName: ctx.config.siteName,
+        }),
+      );
+      return { token, user: await usersService.self(userId) };
+    },
+
+    async verifyEmail(token: string) {
+      const verified = await ctx.db.transaction(async (tx) => {
+        const userId = await createEmailTokenRepo(tx).consume(hashToken(token), 'verify', ctx.clock.now());
+        if (userId === null) return false;
+        await createUsersRepo(tx).markEmailVerified(userId);
+        return true;
+      });
+      if (!verified) throw new Invalid(VERIFICATION_FAILED);
+    },
+
+    /** Sends a reset link only when username and e-mail belong to one account; the answer never tells. */
+    async requestPasswordReset(username: string, email: string): Promise<{ message: string }> {
+      const user = await users.findByUsernameAndEmail(username, email);
+      if (user) {
+        const token = newToken();
+        await createEmailTokenRepo(ctx.db).insert(
+          hashToken(token),
+          user.id,
+          'reset',
+          fromNow(RESET_LINK_LIFETIME_MS),
+        );
+        await sendMail(
+          passwordResetMail({
+            to: user.email,
+            username: user.username,
+            link: `${ctx.config.publicUrl}/reset_password?token=${token}`,
+            siteName: ctx.config.siteName,
+          }),
+        );
+      }
+      return { message: RESET_REQUESTED };
+    },
+
+    /**
+     * Sets a new password from a reset link and signs the account out everywhere.
+     * A username or e-mail sent along must match the link's account.
+     */
+    async resetPassword(input: { token: string; password: string; username?: string; email?: string }) {
+      const passwordHash = await hashPassword(input.password);
+      const now = ctx.clock.now();
+      const same = (given: string | undefined, stored: string) =>
+        !given?.trim() || given.trim().toLowerCase() === stored.toLowerCase();
+      await ctx.db.transaction(async (tx) => {
+        const tokens = createEmailTokenRepo(tx);
+        const usersTx = createUsersRepo(tx);
+        const userId = await tokens.consume(hashToken(input.token), 'reset', now);
+        const user = userId === null ? null : await usersTx.findById(userId);
+        // Throwing rolls the transaction back, so a mismatch leaves the link usable.
+        if (!user || !same(input.username, user.username) || !same(input.email, user.email)) {
+          throw new Invalid(RESET_FAILED);
+        }
+        await usersTx.setPasswordHash(user.id, passwordHash);
+        await tokens.useAllFor(user.id, 'reset', now);
+        await createSessionRepo(tx).deleteAllForUser(user.id);
+      });
+    },
+  };
+}

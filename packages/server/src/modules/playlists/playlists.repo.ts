@@ -1,0 +1,219 @@
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { playlistFiles, playlistRatings, playlists, seriesPlaylists, users } from '../../db/schema/index.ts';
+import { escapeLike, type Viewer } from '../files/files.repo.ts';
+
+export const PLAYLIST_SORT_COLUMNS = {
+  datecreated: playlists.dateCreated,
+  likes: playlists.likes,
+  favorites: playlists.favorites,
+  name: sql`lower(${playlists.name})`,
+  explevel: playlists.expLevel,
+} as const;
+export type PlaylistSort = { key: keyof typeof PLAYLIST_SORT_COLUMNS; direction: 'asc' | 'desc' };
+
+export interface PlaylistFilter {
+  ids?: number[];
+  uuid?: string;
+  creatorIds?: number[];
+  core?: boolean;
+  /** true: only days of a training plan; false: none of them. */
+  inSeries?: boolean;
+  /** true: made by the site owner; false: by anyone else. */
+  officialCreatorId?: { id: number; equal: boolean };
+  isPublic?: boolean;
+  favoritedBy?: number;
+  likedBy?: number;
+  searchQuery?: string;
+  /** Playlists holding every one of these files. */
+  includeFileIds?: number[];
+  expLevels?: number[];
+}
+
+export type PlaylistRow = {
+  id: number;
+  uuid: string;
+  name: string;
+  description: string;
+  expLevel: number;
+  isPublic: boolean;
+  isCore: boolean;
+  creatorId: number;
+  creatorUsername: string;
+  dateCreated: Date;
+  likes: number;
+  dislikes: number;
+  favorites: number;
+};
+
+export type PlaylistEntry = { playlistId: number; position: number; fileId: number; disabled: boolean };
+
+const playlistColumns = {
+  id: playlists.id,
+  uuid: playlists.uuid,
+  name: playlists.name,
+  description: playlists.description,
+  expLevel: playlists.expLevel,
+  isPublic: playlists.isPublic,
+  isCore: playlists.isCore,
+  creatorId: playlists.creatorId,
+  creatorUsername: users.username,
+  dateCreated: playlists.dateCreated,
+  likes: playlists.likes,
+  dislikes: playlists.dislikes,
+  favorites: playlists.favorites,
+};
+
+/** Public playlists, plus the viewer's own; everything for readers of all files. */
+function visiblePlaylistsFor(viewer: Viewer): SQL | undefined {
+  if (viewer.readsAllFiles) return undefined;
+  if (viewer.id === null) return eq(playlists.isPublic, true);
+  return or(eq(playlists.isPublic, true), eq(playlists.creatorId, viewer.id));
+}
+
+function ratedBy(userId: number, column: typeof playlistRatings.favorite | typeof playlistRatings.liked): SQL {
+  return sql`exists (select 1 from ${playlistRatings} where ${playlistRatings.playlistId} = ${playlists.id}
+    and ${playlistRatings.userId} = ${userId} and ${column})`;
+}
+
+function matchesSearch(query: string): SQL {
+  const pattern = `%${escapeLike(query)}%`;
+  return sql`(${playlists.searchVector} @@ websearch_to_tsquery('english', ${query}) or ${playlists.name} ilike ${pattern})`;
+}
+
+function whereOf(filter: PlaylistFilter, viewer: Viewer): SQL | undefined {
+  const inSeries = sql`exists (select 1 from ${seriesPlaylists} where ${seriesPlaylists.playlistId} = ${playlists.id})`;
+  return and(
+    visiblePlaylistsFor(viewer),
+    filter.ids ? inArray(playlists.id, filter.ids) : undefined,
+    filter.uuid ? eq(playlists.uuid, filter.uuid) : undefined,
+    filter.creatorIds ? inArray(playlists.creatorId, filter.creatorIds) : undefined,
+    filter.core !== undefined ? eq(playlists.isCore, filter.core) : undefined,
+    filter.inSeries === undefined ? undefined : filter.inSeries ? inSeries : sql`not ${inSeries}`,
+    filter.officialCreatorId
+      ? filter.officialCreatorId.equal
+        ? eq(playlists.creatorId, filter.officialCreatorId.id)
+        : sql`${playlists.creatorId} <> ${filter.officialCreatorId.id}`
+      : undefined,
+    filter.isPublic !== undefined ? eq(playlists.isPublic, filter.isPublic) : undefined,
+    filter.favoritedBy !== undefined ? ratedBy(filter.favoritedBy, playlistRatings.favorite) : undefined,
+    filter.likedBy !== undefined ? ratedBy(filter.likedBy, playlistRatings.liked) : undefined,
+    filter.searchQuery ? matchesSearch(filter.searchQuery) : undefined,
+    ...(filter.includeFileIds ?? []).map(
+      (fileId) => sql`exists (select 1 from ${playlistFiles} where ${playlistFiles.playlistId} = ${playlists.id}
+        and ${playlistFiles.fileId} = ${fileId})`,
+    ),
+    filter.expLevels ? inArray(playlists.expLevel, filter.expLevels) : undefined,
+  );
+}
+
+export function createPlaylistsRepo(db: Db) {
+  const select = () =>
+    db.select(playlistColumns).from(playlists).innerJoin(users, eq(users.id, playlists.creatorId));
+  return {
+    async list(filter: PlaylistFilter, viewer: Viewer, sort: PlaylistSort, page: { limit: number; offset: number }) {
+      const where = whereOf(filter, viewer);
+      const dir = sort.direction === 'asc' ? asc : desc;
+      const [rows, [{ total }]] = await Promise.all([
+        select()
+          .where(where)
+          .orderBy(dir(PLAYLIST_SORT_COLUMNS[sort.key]), dir(playlists.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ total: sql<number>`count(*)::int` }).from(playlists).where(where),
+      ]);
+      return { rows: rows as PlaylistRow[], total };
+    },
+
+    async findById(id: number): Promise<PlaylistRow | null> {
+      const [row] = await select().where(eq(playlists.id, id));
+      return (row as PlaylistRow) ?? null;
+    },
+
+    /** Visible playlists by id, in the order of `ids`. */
+    async findVisibleByIds(ids: number[], viewer: Viewer): Promise<PlaylistRow[]> {
+      if (ids.length === 0) return [];
+      const rows = (await select().where(and(inArray(playlists.id, ids), visiblePlaylistsFor(viewer)))) as PlaylistRow[];
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    async entries(playlistIds: number[]): Promise<PlaylistEntry[]> {
+      if (playlistIds.length === 0) return [];
+      return db
+        .select({
+          playlistId: playlistFiles.playlistId,
+          position: playlistFiles.position,
+          fileId: playlistFiles.fileId,
+          disabled: playlistFiles.disabled,
+        })
+        .from(playlistFiles)
+        .where(inArray(playlistFiles.playlistId, playlistIds))
+        .orderBy(asc(playlistFiles.playlistId), asc(playlistFiles.position));
+    },
+
+    async insert(values: {
+      name: string;
+      description: string;
+      expLevel: number;
+      isCore: boolean;
+      isPublic: boolean;
+      creatorId: number;
+      dateCreated: Date;
+    }) {
+      const [row] = await db.insert(playlists).values(values).returning({ id: playlists.id, uuid: playlists.uuid });
+      return row;
+    },
+
+    async updateFields(
+      id: number,
+      fields: Partial<{ name: string; description: string; expLevel: number; isPublic: boolean }>,
+    ) {
+      if (Object.keys(fields).length === 0) return;
+      await db.update(playlists).set(fields).where(eq(playlists.id, id));
+    },
+
+    /** Replaces the whole ordered list of entries. */
+    async replaceEntries(playlistId: number, entries: { fileId: number; disabled: boolean }[]) {
+      await db.delete(playlistFiles).where(eq(playlistFiles.playlistId, playlistId));
+      if (entries.length === 0) return;
+      await db
+        .insert(playlistFiles)
+        .values(entries.map((e, i) => ({ playlistId, position: i + 1, fileId: e.fileId, disabled: e.disabled })));
+    },
+
+    async delete(id: number) {
+      await db.delete(playlists).where(eq(playlists.id, id));
+    },
+
+    async rating(playlistId: number, userId: number) {
+      const [row] = await db
+        .select({ liked: playlistRatings.liked, disliked: playlistRatings.disliked, favorite: playlistRatings.favorite })
+        .from(playlistRatings)
+        .where(and(eq(playlistRatings.playlistId, playlistId), eq(playlistRatings.userId, userId)));
+      return row ?? { liked: false, disliked: false, favorite: false };
+    },
+
+    async saveRating(playlistId: number, userId: number, r: { liked: boolean; disliked: boolean; favorite: boolean }) {
+      await db
+        .insert(playlistRatings)
+        .values({ playlistId, userId, ...r })
+        .onConflictDoUpdate({ target: [playlistRatings.userId, playlistRatings.playlistId], set: r });
+    },
+
+    /** Recounts the denormalised like, dislike and favourite counters from the ratings. */
+    async recount(playlistId: number) {
+      const count = (column: SQL) =>
+        sql`(select count(*)::int from ${playlistRatings} where ${playlistRatings.playlistId} = ${playlistId} and ${column})`;
+      await db
+        .update(playlists)
+        .set({
+          likes: count(sql`${playlistRatings.liked}`),
+          dislikes: count(sql`${playlistRatings.disliked}`),
+          favorites: count(sql`${playlistRatings.favorite}`),
+        })
+        .where(eq(playlists.id, playlistId));
+    },
+  };
+}
+export type PlaylistsRepo = ReturnType<typeof createPlaylistsRepo>;

@@ -1,0 +1,264 @@
+import type { AudioFile } from '@mesmer/shared/api/files';
+import type {
+  createPlaylistRequest,
+  listPlaylistsQuery,
+  Playlist,
+  PlaylistUserInfo,
+  UpdatePlaylistRequest,
+} from '@mesmer/shared/api/playlists';
+import { isFileVisible } from '@mesmer/shared/domain/locks';
+import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { Forbidden, Invalid, NotFound, Unauthorized } from '../../platform/errors.ts';
+import type { SessionUser } from '../auth/session.repo.ts';
+import { createFilesService, type Viewer } from '../files/files.service.ts';
+import {
+  createPlaylistsRepo,
+  type PlaylistEntry,
+  type PlaylistFilter,
+  type PlaylistRow,
+} from './playlists.repo.ts';
+
+/** How many playlists GET /playlists/recent answers. */
+export const RECENT_PLAYLISTS = 12;
+
+type ListQuery = z.output<typeof listPlaylistsQuery>;
+
+/** Totals a playlist shows, over the entries the viewer may see. */
+export function summarise(entries: { file: AudioFile; disabled: boolean }[]) {
+  const withHaptics = entries.filter((e) => e.file.hasHaptics).length;
+  const triggers = new Map<number, { id: number; uuid: string; name: string }>();
+  for (const { file } of entries) {
+    for (const t of file.triggers) triggers.set(t.id, { id: t.id, uuid: t.uuid, name: t.name });
+  }
+  return {
+    fileCount: entries.length,
+    totalDuration: entries.reduce((sum, e) => sum + (e.disabled ? 0 : e.file.duration), 0),
+    hapticsPercent: entries.length === 0 ? 0 : Math.floor((withHaptics * 100) / entries.length),
+    hasPatreonFiles: entries.some((e) => e.file.patreonTiers.length > 0),
+    warnings: [...new Set(entries.flatMap((e) => e.file.warnings.map((w) => w.text)))],
+    triggers: [...triggers.values()],
+  };
+}
+
+/** Rating (like/dislike) is for signed-in users on public community playlists that are not their own. */
+function canRate(playlist: PlaylistRow, userId: number): boolean {
+  return (
+    playlist.isPublic && !playlist.isCore && playlist.creatorId !== userId && playlist.creatorId !== SITE_OWNER_ID
+  );
+}
+
+function likeRatio(likes: number, dislikes: number): number | null {
+  return likes + dislikes === 0 ? null : (likes * 100) / (likes + dislikes);
+}
+
+export function createPlaylistsService(ctx: AppContext) {
+  const repo = createPlaylistsRepo(ctx.db);
+  const files = createFilesService(ctx);
+
+  async function present(rows: PlaylistRow[], viewer: Viewer, simple = false): Promise<Playlist[]> {
+    const entries = await repo.entries(rows.map((r) => r.id));
+    const fileRows = await files.repo.findByIds([...new Set(entries.map((e) => e.fileId))]);
+    const visibleRows = fileRows.filter((f) => isFileVisible(f, viewer));
+    const presented = await files.presentRows(visibleRows, viewer);
+    const fileById = new Map(presented.map((f) => [f.id, f]));
+    const byPlaylist = new Map<number, { file: AudioFile; disabled: boolean }[]>();
+    for (const entry of entries) {
+      const file = fileById.get(entry.fileId);
+      if (!file) continue;
+      const list = byPlaylist.get(entry.playlistId) ?? [];
+      list.push({ file, disabled: entry.disabled });
+      byPlaylist.set(entry.playlistId, list);
+    }
+    return rows.map((row) => {
+      const shown = byPlaylist.get(row.id) ?? [];
+      return {
+        id: row.id,
+        uuid: row.uuid,
+        name: row.name,
+        description: row.description,
+        expLevel: row.expLevel,
+        isPublic: row.isPublic,
+        isCore: row.isCore,
+        creator: { id: row.creatorId, username: row.creatorUsername },
+        dateCreated: row.dateCreated.toISOString(),
+        fileIds: shown.map((e) => e.file.id),
+        files: simple ? [] : shown.map((e) => ({ ...e.file, disabled: e.disabled })),
+        likes: row.likes,
+        dislikes: row.dislikes,
+        favorites: row.favorites,
+        ...summarise(shown),
+      };
+    });
+  }
+
+  /** The playlist when the viewer may see it, else 404. */
+  async function visiblePlaylist(id: number, viewer: Viewer): Promise<PlaylistRow> {
+    const [row] = await repo.findVisibleByIds([id], viewer);
+    if (!row) throw new NotFound('Playlist not found.');
+    return row;
+  }
+
+  /** The playlist when `user` created it: 404 unknown or hidden, 403 someone else's. */
+  async function ownPlaylist(id: number, user: SessionUser, viewer: Viewer): Promise<PlaylistRow> {
+    const row = await visiblePlaylist(id, viewer);
+    if (row.creatorId !== user.id) throw new Forbidden('Only the creator of this playlist can change it.');
+    return row;
+  }
+
+  function userInfo(row: PlaylistRow, rating: { liked: boolean; disliked: boolean; favorite: boolean }) {
+    return {
+      id: row.id,
+      isLiked: rating.liked,
+      isDisliked: rating.disliked,
+      isFavorite: rating.favorite,
+      likes: row.likes,
+      dislikes: row.dislikes,
+      likeRatio: likeRatio(row.likes, row.dislikes),
+    };
+  }
+
+  return {
+    present,
+    viewerFor: files.viewerFor,
+
+    async list(user: SessionUser | null, query: ListQuery) {
+      if ((query.favorited || query.liked) && !user) throw new Unauthorized();
+      const viewer = await files.viewerFor(user);
+      const creatorIds = [query.user, query.creator].filter((id): id is number => id !== undefined);
+      const filter: PlaylistFilter = {
+        ids: query.ids,
+        uuid: query.uuid,
+        creatorIds: creatorIds.length > 0 ? creatorIds : undefined,
+        core: query.core,
+        inSeries: query.series,
+        officialCreatorId:
+          query.official === undefined ? undefined : { id: SITE_OWNER_ID, equal: query.official },
+        isPublic: query.isPublic ?? query.public,
+        favoritedBy: query.favorited ? user?.id : undefined,
+        likedBy: query.liked ? user?.id : undefined,
+        searchQuery: query.searchQuery?.trim() || undefined,
+        includeFileIds: query.includeFiles,
+        expLevels: query.expLevels,
+      };
+      const { rows, total } = await repo.list(
+        filter,
+        viewer,
+        { key: query.sort, direction: query.sortDir },
+        { limit: query.pageSize, offset: query.pageOffset },
+      );
+      if (query.uuid && rows.length === 0) throw new NotFound('Playlist not found.');
+      return { playlists: await present(rows, viewer, query.simple), totalItems: total };
+    },
+
+    /** The newest public community playlists (not core, not a training-plan day). */
+    async recent(user: SessionUser | null) {
+      const viewer = await files.viewerFor(user);
+      const { rows } = await repo.list(
+        { isPublic: true, core: false, inSeries: false },
+        viewer,
+        { key: 'datecreated', direction: 'desc' },
+        { limit: RECENT_PLAYLISTS, offset: 0 },
+      );
+      return { playlists: await present(rows, viewer, true) };
+    },
+
+    async create(user: SessionUser, input: z.output<typeof createPlaylistRequest>) {
+      if (input.isCore && user.id !== SITE_OWNER_ID) {
+        throw new Forbidden('Only the site owner can create core playlists.');
+      }
+      return repo.insert({
+        name: input.name,
+        description: input.description,
+        expLevel: input.expLevel,
+        isCore: input.isCore,
+        isPublic: input.isPublic ?? input.isCore,
+        creatorId: user.id,
+        dateCreated: ctx.clock.now(),
+      });
+    },
+
+    async update(user: SessionUser, input: UpdatePlaylistRequest): Promise<Playlist> {
+      const viewer = await files.viewerFor(user);
+      await ownPlaylist(input.id, user, viewer);
+      const current = await repo.entries([input.id]);
+      const fileIds = input.fileIds ?? current.map((e) => e.fileId);
+      if (input.fileIds) {
+        const visible = await files.repo.visibleIds(input.fileIds, viewer);
+        const unknown = [...new Set(input.fileIds.filter((id) => !visible.has(id)))];
+        if (unknown.length > 0) throw new Invalid(`fileIds: no such file: ${unknown.join(', ')}.`);
+      }
+      if (input.disabledFileIds) {
+        const outside = input.disabledFileIds.filter((id) => !fileIds.includes(id));
+        if (outside.length > 0) {
+          throw new Invalid(`disabledFileIds: not in the playlist: ${[...new Set(outside)].join(', ')}.`);
+        }
+      }
+      const disabled = new Set(
+        input.disabledFileIds ?? current.filter((e: PlaylistEntry) => e.disabled).map((e) => e.fileId),
+      );
+      await ctx.db.transaction(async (tx) => {
+        const txRepo = createPlaylistsRepo(tx as unknown as Db);
+        await txRepo.updateFields(input.id, {
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.description !== undefined && { description: input.description }),
+          ...(input.expLevelId !== undefined && { expLevel: input.expLevelId }),
+          ...(input.isPublic !== undefined && { isPublic: input.isPublic }),
+        });
+        if (input.fileIds || input.disabledFileIds) {
+          await txRepo.replaceEntries(
+            input.id,
+            fileIds.map((fileId) => ({ fileId, disabled: disabled.has(fileId) })),
+          );
+        }
+      });
+      const [row] = await repo.findVisibleByIds([input.id], viewer);
+      const [playlist] = await present([row], viewer);
+      return playlist;
+    },
+
+    async delete(user: SessionUser, id: number) {
+      await ownPlaylist(id, user, await files.viewerFor(user));
+      await repo.delete(id);
+    },
+
+    async userInfo(user: SessionUser | null, id: number): Promise<PlaylistUserInfo> {
+      const row = await visiblePlaylist(id, await files.viewerFor(user));
+      const rating = user ? await repo.rating(id, user.id) : { liked: false, disliked: false, favorite: false };
+      return userInfo(row, rating);
+    },
+
+    /** Like and dislike exclude each other; favourite is independent and open to any signed-in viewer. */
+    async rate(
+      user: SessionUser,
+      input: { id: number; isLiked?: boolean; isDisliked?: boolean; isFavorite?: boolean },
+    ): Promise<PlaylistUserInfo> {
+      const row = await visiblePlaylist(input.id, await files.viewerFor(user));
+      const rates = input.isLiked !== undefined || input.isDisliked !== undefined;
+      if (rates && !canRate(row, user.id)) throw new Forbidden('This playlist cannot be rated.');
+      if (input.isLiked && input.isDisliked) {
+        throw new Invalid('isDisliked: a playlist cannot be liked and disliked at once.');
+      }
+      const next = await ctx.db.transaction(async (tx) => {
+        const txRepo = createPlaylistsRepo(tx as unknown as Db);
+        const rating = await txRepo.rating(row.id, user.id);
+        if (input.isLiked !== undefined) {
+          rating.liked = input.isLiked;
+          if (input.isLiked) rating.disliked = false;
+        }
+        if (input.isDisliked !== undefined) {
+          rating.disliked = input.isDisliked;
+          if (input.isDisliked) rating.liked = false;
+        }
+        if (input.isFavorite !== undefined) rating.favorite = input.isFavorite;
+        await txRepo.saveRating(row.id, user.id, rating);
+        await txRepo.recount(row.id);
+        return { rating, row: (await txRepo.findById(row.id)) ?? row };
+      });
+      return userInfo(next.row, next.rating);
+    },
+  };
+}
+export type PlaylistsService = ReturnType<typeof createPlaylistsService>;

@@ -1,0 +1,60 @@
+import type { Series } from '@mesmer/shared/api/series';
+import type { AppContext } from '../../platform/context.ts';
+import { NotFound } from '../../platform/errors.ts';
+import type { SessionUser } from '../auth/session.repo.ts';
+import { createPlaylistsRepo } from '../playlists/playlists.repo.ts';
+import { createPlaylistsService } from '../playlists/playlists.service.ts';
+import { createSeriesRepo, type SeriesRow } from './series.repo.ts';
+
+export function createSeriesService(ctx: AppContext) {
+  const repo = createSeriesRepo(ctx.db);
+  const playlistsRepo = createPlaylistsRepo(ctx.db);
+  const playlists = createPlaylistsService(ctx);
+
+  async function present(rows: SeriesRow[], user: SessionUser | null, includePlaylists: boolean): Promise<Series[]> {
+    const ids = rows.map((r) => r.id);
+    const positions = user ? await repo.positions(user.id, ids) : new Map<number, number>();
+    const playlistIds = includePlaylists ? await repo.playlistIds(ids) : new Map<number, number[]>();
+    const viewer = includePlaylists ? await playlists.viewerFor(user) : null;
+    return Promise.all(
+      rows.map(async (row) => ({
+        id: row.id,
+        uuid: row.uuid,
+        name: row.name,
+        description: row.description,
+        creator: { id: row.creatorId, username: row.creatorUsername },
+        playlistCount: row.playlistCount,
+        position: positions.get(row.id) ?? 1,
+        playlists: viewer
+          ? await playlists.present(
+              await playlistsRepo.findVisibleByIds(playlistIds.get(row.id) ?? [], viewer),
+              viewer,
+            )
+          : [],
+      })),
+    );
+  }
+
+  async function found(by: { id?: number; uuid?: string }): Promise<SeriesRow> {
+    const row = await repo.findOne(by);
+    if (!row) throw new NotFound('Training plan not found.');
+    return row;
+  }
+
+  return {
+    async list(user: SessionUser | null, includePlaylists: boolean) {
+      return present(await repo.list(), user, includePlaylists);
+    },
+    async findOne(user: SessionUser | null, by: { id?: number; uuid?: string }, includePlaylists: boolean) {
+      const [one] = await present([await found(by)], user, includePlaylists);
+      return one;
+    },
+    /** Saves progress, capped at one past the last day (the plan is complete). */
+    async savePosition(user: SessionUser, id: number, playlistIndex: number) {
+      const row = await found({ id });
+      const position = Math.min(playlistIndex, row.playlistCount + 1);
+      await repo.savePosition(user.id, id, position);
+      return { id, position };
+    },
+  };
+}

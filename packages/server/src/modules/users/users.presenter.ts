@@ -1,0 +1,38 @@
+import type { PublicUser, SelfUser } from '@mesmer/shared/api/users';
+import { permissionsOf } from '@mesmer/shared/domain/permissions';
+import type { RoleRow, UserRow, UserTriggerRow } from './users.repo.ts';
+
+/** Exactly what anyone may see of a user: never e-mail, settings or tokens. */
+export function toPublicUser(user: UserRow, roles: RoleRow[], triggers: UserTriggerRow[]): PublicUser {
+  return {
+    id: user.id,
+    username: user.username,
+    imageURL: user.imageUrl,
+    biography: user.biography,
+    points: user.points,
+    streak: user.streak,
+    roles,
+    // Membership linking arrives with the memberships module; until then nobody is linked.
+    patreonName: null,
+    triggers,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** The signed-in user's own view, with settings and permissions. */
+export function toSelfUser(user: UserRow, roles: RoleRow[], triggers: UserTriggerRow[]): SelfUser {
+  return {
+    ...toPublicUser(user, roles, triggers),
+    email: user.email,
+    emailVerified: user.emailVerified,
+    timezone: user.timezone,
+    permissions: [...permissionsOf(roles.map((r) => r.name))],
+    censorTriggers: user.censorTriggers,
+    hideLockedFiles: user.hideLockedFiles,
+    patreonLinked: false,
+    patreonTiers: [],
+    memberships: [],
+    lovenseToken: user.lovenseToken,
+    lovenseSettings: { vibrationOffset: user.vibrationOffset, maxVibration: user.maxVibration },
+  };
+}

@@ -1,0 +1,59 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+
+const HOUR_S = 3600;
+/** How long a signed media link works (at least; expiry is rounded up to the hour). */
+export const SIGNED_URL_LIFETIME_S = 6 * HOUR_S;
+
+export interface UrlSigner {
+  /** `path?exp=<unix seconds>&sig=<hex>` */
+  sign(urlPath: string, now: Date): string;
+  verify(urlPath: string, exp: string | undefined, sig: string | undefined, now: Date): boolean;
+}
+
+export function createUrlSigner(secret: string): UrlSigner {
+  const mac = (urlPath: string, exp: string) =>
+    createHmac('sha256', secret).update(`${urlPath}\n${exp}`).digest('hex');
+  return {
+    sign(urlPath, now) {
+      // Rounded up to the hour so a file keeps one URL for a while (browser caches stay warm).
+      const exp = Math.ceil((now.getTime() / 1000 + SIGNED_URL_LIFETIME_S) / HOUR_S) * HOUR_S;
+      return `${urlPath}?exp=${exp}&sig=${mac(urlPath, String(exp))}`;
+    },
+    verify(urlPath, exp, sig, now) {
+      if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[0-9a-f]{64}$/.test(sig)) return false;
+      if (Number(exp) * 1000 < now.getTime()) return false;
+      return timingSafeEqual(Buffer.from(mac(urlPath, exp), 'hex'), Buffer.from(sig, 'hex'));
+    },
+  };
+}
+
+/**
+ * The secret for media links: SESSION_SECRET when set, else a random one created
+ * once in DATA_DIR/secret.key (so links survive restarts and several processes agree).
+ */
+export function mediaSecret(config: Config): string {
+  if (config.sessionSecret) return config.sessionSecret;
+  const file = path.join(config.dataDir, 'secret.key');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+const signers = new WeakMap<Config, UrlSigner>();
+
+/** One signer per configuration (the secret file is read once). */
+export function mediaUrlSigner(config: Config): UrlSigner {
+  let signer = signers.get(config);
+  if (!signer) {
+    signer = createUrlSigner(mediaSecret(config));
+    signers.set(config, signer);
+  }
+  return signer;
+}

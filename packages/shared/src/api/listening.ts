@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { timezone } from './common.ts';
+
+/**
+ * POST /api/session: one call with two shapes (as in the spec).
+ * Start: `{timezone}` → `{token}`. End: `{sessionToken, timezone, fileId}` → `{token, points, totalPoints, streak}`.
+ */
+export const sessionRequest = z
+  .object({
+    /** The listener's IANA time zone; the streak counts days in it. Defaults to the account's zone. */
+    timezone: timezone.optional(),
+    /** Present when ending: the token the start call answered. */
+    sessionToken: z.string().min(1).max(200).optional(),
+    /** The file listened to; required when ending. */
+    fileId: z.number().int().positive().optional(),
+    /**
+     * Optional, when ending: wall-clock milliseconds the track actually played (pauses left out).
+     * It can only lower the points, never raise them.
+     */
+    listenedMs: z.number().int().min(0).optional(),
+  })
+  .superRefine((body, issue) => {
+    if (body.sessionToken !== undefined && body.fileId === undefined) {
+      issue.addIssue({ code: 'custom', path: ['fileId'], message: 'is required when ending a session' });
+    }
+  });
+export type SessionRequest = z.infer<typeof sessionRequest>;
+export type StartSessionRequest = Pick<SessionRequest, 'timezone'>;
+export type EndSessionRequest = Required<Pick<SessionRequest, 'sessionToken' | 'fileId'>> &
+  Pick<SessionRequest, 'timezone' | 'listenedMs'>;
+
+export const startSessionResponse = z.object({ token: z.string() });
+export type StartSessionResponse = z.infer<typeof startSessionResponse>;
+
+export const endSessionResponse = z.object({
+  /** The ended session's token, echoed. */
+  token: z.string(),
+  /** Points this session earned (0 for anonymous listeners). */
+  points: z.number().int(),
+  /** The listener's points after this session (0 for anonymous listeners). */
+  totalPoints: z.number().int(),
+  /** The listener's daily streak after this session, in days (0 for anonymous listeners). */
+  streak: z.number().int(),
+});
+export type EndSessionResponse = z.infer<typeof endSessionResponse>;
+
+export const sessionResponse = z.union([endSessionResponse, startSessionResponse]);

@@ -1,0 +1,118 @@
+import type { SelfUser } from '@mesmer/shared/api/users';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastViewport } from '../../ui/index.ts';
+import { currentUserQuery, useCurrentUser } from '../auth/api.ts';
+import { SettingsCard } from './SettingsCard.tsx';
+
+const user: SelfUser = {
+  id: 5,
+  username: 'dreamer',
+  imageURL: null,
+  biography: '',
+  points: 0,
+  streak: 0,
+  roles: [],
+  patreonName: null,
+  triggers: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  email: 'dreamer@example.com',
+  emailVerified: true,
+  timezone: 'UTC',
+  permissions: [],
+  censorTriggers: false,
+  hideLockedFiles: false,
+  patreonLinked: false,
+  patreonTiers: [],
+  memberships: [],
+  lovenseToken: null,
+  lovenseSettings: { maxVibration: 50, vibrationOffset: 0 },
+};
+
+/** The card gets the user from the query cache, as on the account page. */
+function Card() {
+  const { user: current } = useCurrentUser();
+  return current && <SettingsCard user={current} />;
+}
+
+function renderCard(fetchImpl: typeof fetch) {
+  vi.stubGlobal('fetch', vi.fn(fetchImpl));
+  const client = new QueryClient();
+  client.setQueryData(currentUserQuery.queryKey, user);
+  render(
+    <QueryClientProvider client={client}>
+      <Card />
+      <ToastViewport />
+    </QueryClientProvider>,
+  );
+  return { client, fetch: vi.mocked(fetch) };
+}
+
+const json = (status: number, body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SettingsCard', () => {
+  it('saves a toggle with PUT /api/user and shows it before the answer', async () => {
+    let answer!: (res: Response) => void;
+    const { fetch, client } = renderCard(() => new Promise<Response>((resolve) => (answer = resolve)));
+    fireEvent.click(screen.getByRole('switch', { name: 'Censor trigger words' }));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Censor trigger words' })).toHaveAttribute('aria-checked', 'true'),
+    );
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/user');
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(init?.body as string)).toEqual({ censorTriggers: true });
+    answer(new Response(JSON.stringify({ user: { ...user, censorTriggers: true } }), { status: 200 }));
+    await waitFor(() => expect(client.isMutating()).toBe(0));
+    expect((client.getQueryData(currentUserQuery.queryKey) as SelfUser).censorTriggers).toBe(true);
+  });
+
+  it('reverts the toggle and shows an error toast when saving fails', async () => {
+    let answer!: (res: Response) => void;
+    renderCard(() => new Promise<Response>((resolve) => (answer = resolve)));
+    fireEvent.click(screen.getByRole('switch', { name: 'Hide locked files' }));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Hide locked files' })).toHaveAttribute('aria-checked', 'true'),
+    );
+    await waitFor(() => expect(answer).toBeDefined());
+    answer(new Response(JSON.stringify({ error: 'Internal error.' }), { status: 500 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save settings.');
+    expect(screen.getByRole('switch', { name: 'Hide locked files' })).toHaveAttribute('aria-checked', 'false');
+    act(() => screen.getByRole('button', { name: 'Dismiss' }).click());
+  });
+
+  it('saves a slider only when it is released', async () => {
+    const { fetch } = renderCard(() =>
+      json(200, { user: { ...user, lovenseSettings: { maxVibration: 80, vibrationOffset: 0 } } }),
+    );
+    const slider = screen.getByRole('slider', { name: 'Max vibration' });
+    fireEvent.change(slider, { target: { value: '70' } });
+    fireEvent.change(slider, { target: { value: '80' } });
+    expect(screen.getByText('80%')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+    fireEvent.pointerUp(slider);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(fetch.mock.calls[0][1]?.body as string)).toEqual({ lovenseSettings: { maxVibration: 80 } });
+  });
+
+  it('keeps the offset slider to the spec range and step', () => {
+    renderCard(() => json(200, { user }));
+    const offset = screen.getByRole('slider', { name: 'Vibration offset' });
+    expect(offset).toHaveAttribute('min', '-1000');
+    expect(offset).toHaveAttribute('max', '1000');
+    expect(offset).toHaveAttribute('step', '25');
+    const max = screen.getByRole('slider', { name: 'Max vibration' });
+    expect(max).toHaveAttribute('min', '1');
+    expect(max).toHaveAttribute('max', '100');
+  });
+
+  it('says plainly that no Patreon account is linked', () => {
+    renderCard(() => json(200, { user }));
+    expect(screen.getByText('No Patreon account is linked yet.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,28 @@
+import type { Series } from '@mesmer/shared/api/series';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+
+/** GET /api/series: every training plan. */
+export const plansQuery = queryOptions({
+  queryKey: ['series', 'list'],
+  queryFn: async ({ signal }) => (await api<{ series: Series[] }>('/series', { signal })).series,
+});
+
+/** GET /api/series?uuid=&includePlaylists=true: one plan with its day playlists and the viewer's position. */
+export function planQuery(uuid: string) {
+  return queryOptions({
+    queryKey: ['series', 'uuid', uuid],
+    queryFn: async ({ signal }) =>
+      (await api<{ series: Series }>('/series', { query: { uuid, includePlaylists: true }, signal })).series,
+  });
+}
+
+/** PUT /api/userseries: saves the viewer's position in a plan (1 resets it). */
+export function useSavePlanProgress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id: number; playlistIndex: number }) =>
+      api<{ id: number; position: number }>('/userseries', { method: 'PUT', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['series'] }),
+  });
+}

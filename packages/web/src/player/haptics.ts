@@ -1,0 +1,108 @@
+/**
+ * Drives a haptic toy from the current track's cue file: every 10 ms while playing, the
+ * scheduler (shared/domain/haptic-cues.ts) says whether the level changes, and the change
+ * goes to the device. Device drivers (Lovense, Buttplug) implement HapticDevice.
+ */
+import {
+  HAPTICS_POLL_MS,
+  type HapticCue,
+  type HapticScheduleState,
+  type HapticSettings,
+  initialHapticState,
+  parseHapticCues,
+  resetHapticCursor,
+  stepHaptics,
+  stopHaptics,
+} from '@mesmer/shared/domain/haptic-cues';
+
+export interface HapticDevice {
+  /** Level 1 to 20; keeps vibrating until changed or stopped. */
+  vibrate(level: number): void;
+  stop(): void;
+}
+
+/** No toy connected: nothing happens, and no cue files are fetched. */
+export const noHapticDevice: HapticDevice = {
+  vibrate() {},
+  stop() {},
+};
+
+export function createHapticsDriver(opts: {
+  /** The playback time in ms. */
+  currentTimeMs: () => number;
+  settings: () => HapticSettings;
+  fetchCues?: (url: string) => Promise<HapticCue[]>;
+}) {
+  const fetchCues =
+    opts.fetchCues ??
+    (async (url: string) => {
+      const res = await fetch(url, { credentials: 'same-origin' });
+      return res.ok ? parseHapticCues(await res.json()) : [];
+    });
+  let device = noHapticDevice;
+  let cues: HapticCue[] = [];
+  let cuesUrl: string | null = null;
+  let state: HapticScheduleState = initialHapticState();
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let wantPlaying = false;
+
+  function send(step: { state: HapticScheduleState; command: ReturnType<typeof stepHaptics>['command'] }) {
+    state = step.state;
+    if (step.command?.type === 'vibrate') device.vibrate(step.command.level);
+    else if (step.command?.type === 'stop') device.stop();
+  }
+
+  function halt() {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    send(stopHaptics(state));
+  }
+
+  function run() {
+    if (!wantPlaying || cues.length === 0 || device === noHapticDevice || timer !== null) return;
+    timer = setInterval(
+      () => send(stepHaptics(state, cues, opts.currentTimeMs(), opts.settings())),
+      HAPTICS_POLL_MS,
+    );
+  }
+
+  async function loadCues(url: string | null) {
+    if (url === cuesUrl) return;
+    halt();
+    cuesUrl = url;
+    cues = [];
+    state = initialHapticState();
+    if (!url || device === noHapticDevice) return;
+    const loaded = await fetchCues(url).catch(() => []);
+    if (cuesUrl !== url) return;
+    cues = loaded;
+    run();
+  }
+
+  return {
+    setDevice(next: HapticDevice | null) {
+      halt();
+      device = next ?? noHapticDevice;
+      const url = cuesUrl;
+      cuesUrl = null;
+      void loadCues(url);
+    },
+    /** A new track: its cue file URL, or null when it has none. */
+    setTrack(hapticsUrl: string | null) {
+      return loadCues(hapticsUrl);
+    },
+    play() {
+      wantPlaying = true;
+      run();
+    },
+    pause() {
+      wantPlaying = false;
+      halt();
+    },
+    /** Seeking resets the cue position. */
+    seeked() {
+      state = resetHapticCursor(state);
+    },
+  };
+}
+export type HapticsDriver = ReturnType<typeof createHapticsDriver>;

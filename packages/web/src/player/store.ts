@@ -1,0 +1,63 @@
+/** The player's state for the UI: the queue (shared reducer), preferences and the playhead. */
+import { initialQueueState, type QueueState } from '@mesmer/shared/domain/player-queue';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import { loadPreferences, loadQueue, type QueueSnapshot } from './persistence.ts';
+import type { PlayerPlan, PlayerPlaylist, PlayerTrack } from './types.ts';
+
+export type PlayerQueue = QueueState<PlayerTrack, PlayerPlan>;
+
+export interface PlayerState {
+  queue: PlayerQueue;
+  playlist: PlayerPlaylist | null;
+  /** 0-100. */
+  volume: number;
+  /** Percent, 10-200. */
+  speed: number;
+  /** Seconds into the current track. */
+  position: number;
+  /** Seconds; 0 until the audio's length is known. */
+  duration: number;
+  /** A queue restored after a reload, waiting to be loaded paused at this position (seconds). */
+  restoreAt: number | null;
+  /** Training-plan progress (plan id → 1-based position) for listeners who are not signed in. */
+  planPositions: Record<number, number>;
+}
+
+function restoredQueue(snapshot: QueueSnapshot | null, base: PlayerQueue): PlayerQueue {
+  if (!snapshot) return base;
+  return {
+    ...base,
+    tracks: snapshot.tracks,
+    index: snapshot.index,
+    currentLoop: snapshot.currentLoop,
+    history: snapshot.history,
+    plan: snapshot.plan,
+  };
+}
+
+function initialState(): PlayerState {
+  const preferences = loadPreferences();
+  const snapshot = loadQueue();
+  return {
+    queue: restoredQueue(snapshot, initialQueueState<PlayerTrack, PlayerPlan>(preferences)),
+    playlist: snapshot?.playlist ?? null,
+    volume: preferences.volume,
+    speed: preferences.speed,
+    position: snapshot?.position ?? 0,
+    duration: 0,
+    restoreAt: snapshot ? snapshot.position : null,
+    planPositions: {},
+  };
+}
+
+export const playerStore = createStore<PlayerState>()(initialState);
+
+export function usePlayer<T>(selector: (state: PlayerState) => T): T {
+  return useStore(playerStore, selector);
+}
+
+/** The track selected in the queue, or null. */
+export function currentTrack(state: PlayerState): PlayerTrack | null {
+  return state.queue.index === -1 ? null : (state.queue.tracks[state.queue.index] ?? null);
+}

@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import styles from './ui.module.css';
+
+/** An on/off setting: a labelled switch that answers immediately (no Save button). */
+export function Switch({
+  label,
+  checked,
+  onChange,
+  disabled,
+  description,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  description?: string;
+}) {
+  const labelId = useId();
+  const descriptionId = useId();
+  return (
+    <div className={styles.switchRow}>
+      <div className={styles.switchText}>
+        <span id={labelId} className={styles.switchLabel}>
+          {label}
+        </span>
+        {description && (
+          <small id={descriptionId} className={styles.checkboxDescription}>
+            {description}
+          </small>
+        )}
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-labelledby={labelId}
+        aria-describedby={description ? descriptionId : undefined}
+        disabled={disabled}
+        className={styles.switch}
+        onClick={() => onChange(!checked)}
+      >
+        <span className={styles.switchThumb} aria-hidden />
+      </button>
+    </div>
+  );
+}
