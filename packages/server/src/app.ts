@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -24,6 +22,7 @@ import type { AppContext } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerRateLimit } from './platform/rate-limit.ts';
+import { registerWebApp } from './platform/web-app.ts';
 
 export interface BuildOptions {
   /** An already opened database (tests); otherwise opened from config. */
@@ -128,18 +127,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   await mediaRoutes(app, ctx);
 
-  const webDist = config.webDist;
-  const hasWeb = webDist && fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith('/media/') || !hasWeb || req.method !== 'GET') {
-      return reply.code(404).send({ error: 'Not found.' });
-    }
-    // The web app routes every other path itself (unknown ones to /404).
-    return reply.type('text/html').sendFile('index.html');
-  });
+  await registerWebApp(app, config);
 
   return app as unknown as App;
 }

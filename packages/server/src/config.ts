@@ -36,6 +36,7 @@ const envSchema = z.object({
   LOVENSE_API_URL: z.url().default('https://api.lovense-api.com'),
   SITE_NAME: z.string().min(1).default('Mesmer'),
   WIKI_URL: z.url().default('https://wiki.mesmer.local'),
+  CONTACT_EMAIL: z.email().default('support@mesmer.local'),
   DISCORD_INSTALL_URL: z.url().default('https://discord.com/oauth2/authorize'),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -60,6 +61,7 @@ export interface Config {
   sessionSecret?: string;
   siteName: string;
   wikiUrl: string;
+  contactEmail: string;
   discordInstallUrl: string;
   patreon: { clientId?: string; clientSecret?: string; apiUrl: string };
   lovense: { developerToken?: string; apiUrl: string };
@@ -96,6 +98,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     siteName: e.SITE_NAME,
     wikiUrl: e.WIKI_URL,
+    contactEmail: e.CONTACT_EMAIL,
     discordInstallUrl: e.DISCORD_INSTALL_URL,
     patreon: {
       clientId: e.PATREON_CLIENT_ID,

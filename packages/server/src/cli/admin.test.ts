@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { createAdministrator } from '../modules/auth/auth.service.ts';
-import { createUser } from '../test/factories.ts';
+import { createAdministrator, setAccountPassword } from '../modules/auth/auth.service.ts';
+import { authHeader, createUser, loginAs } from '../test/factories.ts';
 import { createTestApp } from '../test/harness.ts';
 
 const run = promisify(execFile);
@@ -61,7 +61,25 @@ describe('createAdministrator (what npm run admin calls)', () => {
   });
 });
 
-describe('npm run admin -- create (spawned, embedded database)', () => {
+describe('setAccountPassword (npm run admin -- password)', () => {
+  it('sets the new password and signs the account out everywhere', async () => {
+    const user = await createUser(app.ctx.db, { username: 'LockedOut' });
+    const token = await loginAs(app, user.username, user.password);
+    expect(await setAccountPassword(app.ctx.db, 'lockedout', 'fresh password')).toBe(user.id);
+    expect((await login(app, user.username, user.password)).statusCode).toBe(401);
+    expect((await login(app, user.username, 'fresh password')).statusCode).toBe(200);
+    const me = await app.inject({ method: 'GET', url: '/api/user', headers: authHeader(token) });
+    expect(me.json()).toEqual({ user: null });
+  });
+
+  it('refuses an unknown username', async () => {
+    await expect(setAccountPassword(app.ctx.db, 'ghost_user', 'password 1')).rejects.toThrow(
+      'User not found.',
+    );
+  });
+});
+
+describe('npm run admin (spawned, embedded database)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-admin-'));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' };
   const admin = (args: string[], extraEnv: Record<string, string> = {}) =>
@@ -82,6 +100,9 @@ describe('npm run admin -- create (spawned, embedded database)', () => {
     const generated = /^Password: (\S+)$/m.exec(second.stdout)?.[1];
     expect(generated).toMatch(/^[\w-]{16}$/);
 
+    const reset = await admin(['password', 'OWNER'], { ADMIN_PASSWORD: 'owner password 2' });
+    expect(reset.stdout).toContain('Set a new password for OWNER (id 1) and signed it out everywhere.');
+
     await expect(admin(['create', 'x'])).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('Usage: npm run admin -- create <username> <email>'),
@@ -92,7 +113,7 @@ describe('npm run admin -- create (spawned, embedded database)', () => {
       { logger: false },
     );
     try {
-      const owner = await login(server, 'owner', 'owner password');
+      const owner = await login(server, 'owner', 'owner password 2');
       expect(owner.statusCode).toBe(200);
       expect(owner.json().user).toMatchObject({ id: 1, roles: [{ name: 'Administrator' }] });
       const helper = await login(server, 'helper@example.test', generated ?? '');

@@ -16,8 +16,7 @@ import {
 } from '@mesmer/shared/api/auth';
 import type { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { DatabaseLockedError, openDatabase } from '../db/client.ts';
+import { DatabaseLockedError, type Db, openDatabase } from '../db/client.ts';
 import { seedRoles } from '../db/seed/roles.ts';
 import { createAdministrator, setAccountPassword } from '../modules/auth/auth.service.ts';
 import { AppError } from '../platform/errors.ts';

@@ -15,8 +15,8 @@ import {
   tags,
   triggers,
   userMemberships,
-  users,
   userSeries,
+  users,
 } from '../db/schema/index.ts';
 
 /**
@@ -31,7 +31,13 @@ const next = () => ++made;
 
 export async function createTier(
   db: Db,
-  tier: { id?: string; creatorName?: string; title?: string; rank?: number; creatorUserId?: number | null } = {},
+  tier: {
+    id?: string;
+    creatorName?: string;
+    title?: string;
+    rank?: number;
+    creatorUserId?: number | null;
+  } = {},
 ) {
   const row = {
     id: tier.id ?? `tier-${next()}`,
@@ -106,13 +112,15 @@ export async function createFile(db: Db, f: FileOverrides) {
       uploaderId: f.uploaderId ?? f.authorId,
     })
     .returning();
-  if (f.tierIds?.length) await db.insert(fileTiers).values(f.tierIds.map((tierId) => ({ fileId: row.id, tierId })));
+  if (f.tierIds?.length)
+    await db.insert(fileTiers).values(f.tierIds.map((tierId) => ({ fileId: row.id, tierId })));
   if (f.triggers?.length) {
     await db
       .insert(fileTriggers)
       .values(f.triggers.map((t) => ({ fileId: row.id, triggerId: t.id, trains: t.trains ?? false })));
   }
-  if (f.tagIds?.length) await db.insert(fileTags).values(f.tagIds.map((tagId) => ({ fileId: row.id, tagId })));
+  if (f.tagIds?.length)
+    await db.insert(fileTags).values(f.tagIds.map((tagId) => ({ fileId: row.id, tagId })));
   return row;
 }
 
@@ -145,7 +153,12 @@ export async function createPlaylist(
   const disabled = new Set(p.disabledFileIds ?? []);
   if (p.fileIds?.length) {
     await db.insert(playlistFiles).values(
-      p.fileIds.map((fileId, i) => ({ playlistId: row.id, position: i + 1, fileId, disabled: disabled.has(fileId) })),
+      p.fileIds.map((fileId, i) => ({
+        playlistId: row.id,
+        position: i + 1,
+        fileId,
+        disabled: disabled.has(fileId),
+      })),
     );
   }
   return row;

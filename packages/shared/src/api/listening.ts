@@ -14,8 +14,8 @@ export const sessionRequest = z
     /** The file listened to; required when ending. */
     fileId: z.number().int().positive().optional(),
     /**
-     * Optional, when ending: wall-clock milliseconds the track actually played (pauses left out).
-     * It can only lower the points, never raise them.
+     * Optional, when ending: how many milliseconds of the track the player actually played
+     * (seeks and pauses left out). It can only lower the points, never raise them.
      */
     listenedMs: z.number().int().min(0).optional(),
   })

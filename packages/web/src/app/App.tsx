@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { popupStack } from '../ui/index.ts';
+import { clearPopupsOnNavigation } from './popups-on-navigation.ts';
 import { routes } from './routes.tsx';
 
 const queryClient = new QueryClient({
@@ -14,14 +14,7 @@ const queryClient = new QueryClient({
 
 const router = createBrowserRouter(routes);
 
-// A new page starts with no popup open. Cleared as the route changes, before the new
-// page mounts, so a popup the new page opens straight away still counts.
-let pathname = router.state.location.pathname;
-router.subscribe((state) => {
-  if (state.location.pathname === pathname) return;
-  pathname = state.location.pathname;
-  popupStack.clear();
-});
+clearPopupsOnNavigation(router);
 
 export function App() {
   return (

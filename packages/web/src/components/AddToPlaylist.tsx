@@ -12,7 +12,14 @@ export function AddToPlaylist({ fileId, userId }: { fileId: number; userId: numb
   const [pageSize] = useState(() => addToPlaylistPageSize(window.innerHeight));
   const [pageOffset, setPageOffset] = useState(0);
   const list = useQuery(
-    playlistsQuery({ user: userId, sort: 'datecreated', sortDir: 'desc', simple: true, pageSize, pageOffset }),
+    playlistsQuery({
+      user: userId,
+      sort: 'datecreated',
+      sortDir: 'desc',
+      simple: true,
+      pageSize,
+      pageOffset,
+    }),
   );
   const update = useUpdatePlaylist();
   const [addingTo, setAddingTo] = useState<number | null>(null);
@@ -30,7 +37,8 @@ export function AddToPlaylist({ fileId, userId }: { fileId: number; userId: numb
   };
 
   if (list.isPending) return <LoadingState label="Loading your playlists" />;
-  if (list.isError) return <ErrorState message="Your playlists could not be loaded." onRetry={list.refetch} />;
+  if (list.isError)
+    return <ErrorState message="Your playlists could not be loaded." onRetry={list.refetch} />;
   if (list.data.playlists.length === 0) return <EmptyState>You don't have any playlists yet!</EmptyState>;
   return (
     <div>

@@ -58,9 +58,7 @@ export function FileDetails({ file }: { file: AudioFile }) {
       </ul>
       {(trains.length > 0 || uses.length > 0) && (
         <div className={styles.triggerGroups}>
-          {trains.length > 0 && (
-            <TriggerLinks label="Trains" triggers={trains} display={censor.trigger} />
-          )}
+          {trains.length > 0 && <TriggerLinks label="Trains" triggers={trains} display={censor.trigger} />}
           {uses.length > 0 && <TriggerLinks label="Uses" triggers={uses} display={censor.trigger} />}
         </div>
       )}

@@ -4,14 +4,20 @@ import { Link } from 'react-router';
 import { Accordion, type AccordionItem } from './Collapsible.tsx';
 import styles from './library.module.css';
 
-/** 'This file contains: …' / 'This playlist has one or more files that contain: …' + the risk line. */
+/** 'This file …' / 'This playlist has one or more files that …', the warnings, then the risk line. */
 export function WarningsText({ subject, warnings }: { subject: 'file' | 'playlist'; warnings: string[] }) {
   return (
     <div className={styles.warningText}>
       <p>
-        {subject === 'file' ? 'This file contains: ' : 'This playlist has one or more files that contain: '}
-        <strong>{warnings.join(', ')}</strong>.
+        {subject === 'file'
+          ? 'This file carries a warning:'
+          : 'This playlist has one or more files that carry a warning:'}
       </p>
+      <ul className={styles.warningList}>
+        {warnings.map((w) => (
+          <li key={w}>{w}</li>
+        ))}
+      </ul>
       <p className={styles.risk}>Listen at your own risk!</p>
     </div>
   );

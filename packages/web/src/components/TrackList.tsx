@@ -1,8 +1,3 @@
-import type { AudioFile } from '@mesmer/shared/api/files';
-import { formatDuration } from '@mesmer/shared/domain/durations';
-import { isMusicType } from '@mesmer/shared/domain/file-types';
-import { isNewFile } from '@mesmer/shared/domain/file-new';
-import { isOwnPrivateFile, trackNumberLabel } from '@mesmer/shared/domain/library-display';
 import {
   DragDropContext,
   Draggable,
@@ -10,6 +5,11 @@ import {
   Droppable,
   type DropResult,
 } from '@hello-pangea/dnd';
+import type { AudioFile } from '@mesmer/shared/api/files';
+import { formatDuration } from '@mesmer/shared/domain/durations';
+import { isNewFile } from '@mesmer/shared/domain/file-new';
+import { isMusicType } from '@mesmer/shared/domain/file-types';
+import { isOwnPrivateFile, trackNumberLabel } from '@mesmer/shared/domain/library-display';
 import { EyeOff, GripVertical, Info, Lock, Music, Vibrate } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -113,7 +113,6 @@ export function TrackList({
                   key={keys[index]}
                   draggableId={keys[index]}
                   index={index}
-                  disableInteractiveElementBlocking
                 >
                   {(drag) => row(file, index, drag)}
                 </Draggable>
@@ -165,14 +164,12 @@ function TrackRow({
     .join(' ');
 
   return (
-    <li
-      className={rowClass}
-      ref={drag?.innerRef}
-      {...drag?.draggableProps}
-      {...drag?.dragHandleProps}
-      aria-label={drag ? `${name}, drag to reorder` : undefined}
-    >
-      {drag && <GripVertical size={16} className={styles.grip} aria-hidden />}
+    <li className={rowClass} ref={drag?.innerRef} {...drag?.draggableProps}>
+      {drag && (
+        <span className={styles.grip} {...drag.dragHandleProps} aria-label={`Drag ${name}`}>
+          <GripVertical size={18} aria-hidden />
+        </span>
+      )}
       <span className={styles.number}>
         {hidden ? <EyeOff size={16} aria-label="Only visible to you" role="img" /> : trackNumberLabel(number)}
       </span>
@@ -200,9 +197,16 @@ function TrackRow({
         {file.hasHaptics && <Vibrate size={16} aria-label="Haptics" role="img" />}
         {isMusicType(file.fileType) && <Music size={16} aria-label="Music" role="img" />}
       </span>
-      <span className={styles.newTag}>{isNewFile(file.releaseDate, Date.now()) && <Tag tone="accent">New!</Tag>}</span>
+      <span className={styles.newTag}>
+        {isNewFile(file.releaseDate, Date.now()) && <Tag tone="accent">New!</Tag>}
+      </span>
       <span className={styles.duration}>{formatDuration(file.duration)}</span>
-      <button type="button" className={`icon-btn ${styles.info}`} aria-label={`About ${name}`} onClick={onInfo}>
+      <button
+        type="button"
+        className={`icon-btn ${styles.info}`}
+        aria-label={`About ${name}`}
+        onClick={onInfo}
+      >
         <Info size={18} />
       </button>
     </li>
@@ -215,9 +219,9 @@ export function EmptyPlaylist() {
     <div className={styles.empty}>
       <p className={styles.emptyTitle}>This playlist has no files!</p>
       <p className="muted">
-        To add files, open a file's details with the <Info size={14} aria-label="info" /> button (or right-click
-        it) on the <Link to="/files">Files page</Link> and choose Add to playlist. The playlist's owner can also
-        use Add Files while editing.
+        To add files, open a file's details with the <Info size={14} aria-label="info" /> button (or
+        right-click it) on the <Link to="/files">Files page</Link> and choose Add to playlist. The playlist's
+        owner can also use Add Files while editing.
       </p>
     </div>
   );

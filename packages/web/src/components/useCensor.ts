@@ -13,7 +13,8 @@ export function useCensor() {
   const on = !!user?.censorTriggers;
   const trigger = useCallback((name: string) => (on ? (censorTrigger(name) ?? name) : name), [on]);
   const text = useCallback(
-    (value: string, triggerNames: readonly string[]) => (on ? censorTriggerWords(value, triggerNames) : value),
+    (value: string, triggerNames: readonly string[]) =>
+      on ? censorTriggerWords(value, triggerNames) : value,
     [on],
   );
   return { trigger, text };

@@ -295,14 +295,21 @@ function seek(seconds: number) {
 
 /** What the player bar and the library screens call. */
 export const playerControls = {
-  play(request: PlayerLoadRequest) {
-    playerStore.setState({ playlist: request.playlist ?? null, restoreAt: null });
-    dispatch({
-      type: 'load',
-      tracks: request.files,
-      startIndex: request.startIndex,
-      plan: request.plan ?? null,
+  play({ files, startIndex, playlist, plan }: PlayerLoadRequest) {
+    // Only what the bar shows is kept (callers may pass whole playlist objects).
+    playerStore.setState({
+      playlist: playlist ? { id: playlist.id, uuid: playlist.uuid, name: playlist.name } : null,
+      restoreAt: null,
     });
+    const queuePlan = plan && {
+      id: plan.id,
+      uuid: plan.uuid,
+      name: plan.name,
+      dayIndex: plan.dayIndex,
+      dayCount: plan.dayCount,
+      position: plan.position,
+    };
+    dispatch({ type: 'load', tracks: files, startIndex, plan: queuePlan ?? null });
     if (playerStore.getState().queue.index === -1) {
       toast('info', 'Nothing to play', 'Every track here is locked or disabled.');
     }
@@ -358,7 +365,6 @@ export function attachPlayer(client: QueryClient): () => void {
     [
       'pause',
       () => {
-        tracker.paused();
         haptics.pause();
         showMediaPlaybackState('paused');
         persistQueue(true);
@@ -390,12 +396,19 @@ export function attachPlayer(client: QueryClient): () => void {
       'timeupdate',
       () => {
         if (pendingSeek !== null) return;
+        if (!a.paused) tracker.progress(a.currentTime);
         playerStore.setState({ position: a.currentTime });
         showMediaPosition(a.duration, a.playbackRate, a.currentTime);
         persistQueue();
       },
     ],
-    ['seeking', () => haptics.seeked()],
+    [
+      'seeking',
+      () => {
+        tracker.jumped();
+        haptics.seeked();
+      },
+    ],
     ['error', () => void recoverFromMediaError()],
   ];
   for (const [event, handler] of listeners) a.addEventListener(event, handler);

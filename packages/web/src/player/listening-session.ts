@@ -1,73 +1,78 @@
 /**
  * Listening sessions: one per play of a track, started when the audio actually begins and
- * ended when the track ends or is left (skip, another queue, page close). The server decides
- * the points; this only reports which file and how long it really played.
+ * ended when the track ends or is left (skip, loop, another queue, page close). The server
+ * decides the points; this reports which file and how much of it really played.
  */
 import type { EndSessionResponse, StartSessionResponse } from '@mesmer/shared/api/listening';
 import { api, browserTimezone } from '../lib/api-client.ts';
 
+/** A larger step between two playhead reports is a jump, not listening. */
+const MAX_PLAYED_STEP_SECONDS = 5;
+
 interface OpenSession {
   fileId: number;
   token: Promise<string | null>;
-  /** Milliseconds played before the current stretch. */
-  listenedMs: number;
-  /** performance.now() when the current stretch of playing began, or null while paused. */
-  playingSince: number | null;
+  /** Seconds of the track heard so far (seeks and pauses left out). */
+  listened: number;
+  /** The playhead at the last report, or null after a seek. */
+  lastTime: number | null;
 }
 
 export function createListeningTracker(onEnded: (result: EndSessionResponse) => void) {
   let open: OpenSession | null = null;
 
-  function listened(session: OpenSession): number {
-    const stretch = session.playingSince === null ? 0 : performance.now() - session.playingSince;
-    return Math.round(session.listenedMs + stretch);
-  }
-
-  function take(): { session: OpenSession; listenedMs: number } | null {
-    if (!open) return null;
+  function take() {
     const session = open;
     open = null;
-    return { session, listenedMs: listened(session) };
+    return (
+      session && {
+        fileId: session.fileId,
+        token: session.token,
+        listenedMs: Math.round(session.listened * 1000),
+      }
+    );
+  }
+
+  function endBody(fileId: number, sessionToken: string, listenedMs: number) {
+    return { sessionToken, fileId, timezone: browserTimezone(), listenedMs };
   }
 
   return {
-    /** The audio is playing `fileId`: opens a session if none is open, and times the stretch. */
+    /** The audio is playing `fileId`: opens a session unless one is open. */
     playing(fileId: number) {
-      if (!open) {
-        const token = api<StartSessionResponse>('/session', {
-          method: 'POST',
-          body: { timezone: browserTimezone() },
-        })
-          .then((r) => r.token)
-          .catch(() => null);
-        open = { fileId, token, listenedMs: 0, playingSince: null };
-      }
-      open.playingSince ??= performance.now();
+      if (open) return;
+      const token = api<StartSessionResponse>('/session', {
+        method: 'POST',
+        body: { timezone: browserTimezone() },
+      })
+        .then((r) => r.token)
+        .catch(() => null);
+      open = { fileId, token, listened: 0, lastTime: null };
     },
 
-    paused() {
-      if (!open || open.playingSince === null) return;
-      open.listenedMs = listened(open);
-      open.playingSince = null;
+    /** The playhead moved to `seconds` while playing. */
+    progress(seconds: number) {
+      if (!open) return;
+      const last = open.lastTime;
+      if (last !== null && seconds > last && seconds - last <= MAX_PLAYED_STEP_SECONDS)
+        open.listened += seconds - last;
+      open.lastTime = seconds;
+    },
+
+    /** A seek: the next report starts a new stretch. */
+    jumped() {
+      if (open) open.lastTime = null;
     },
 
     /** Ends the open session (if any); failures are silent, like the other background calls. */
     async finish(): Promise<void> {
       const taken = take();
       if (!taken) return;
-      const sessionToken = await taken.session.token;
+      const sessionToken = await taken.token;
       if (!sessionToken) return;
       try {
-        const result = await api<EndSessionResponse>('/session', {
-          method: 'POST',
-          body: {
-            sessionToken,
-            fileId: taken.session.fileId,
-            timezone: browserTimezone(),
-            listenedMs: taken.listenedMs,
-          },
-        });
-        onEnded(result);
+        const body = endBody(taken.fileId, sessionToken, taken.listenedMs);
+        onEnded(await api<EndSessionResponse>('/session', { method: 'POST', body }));
       } catch {
         // A lost end only loses that session's points.
       }
@@ -77,19 +82,14 @@ export function createListeningTracker(onEnded: (result: EndSessionResponse) => 
     finishOnUnload() {
       const taken = take();
       if (!taken) return;
-      void taken.session.token.then((sessionToken) => {
+      void taken.token.then((sessionToken) => {
         if (!sessionToken) return;
         void fetch('/api/session', {
           method: 'POST',
           keepalive: true,
           credentials: 'same-origin',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            sessionToken,
-            fileId: taken.session.fileId,
-            timezone: browserTimezone(),
-            listenedMs: taken.listenedMs,
-          }),
+          body: JSON.stringify(endBody(taken.fileId, sessionToken, taken.listenedMs)),
         }).catch(() => undefined);
       });
     },

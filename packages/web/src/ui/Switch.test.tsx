@@ -7,7 +7,9 @@ import { Switch } from './Switch.tsx';
 describe('Switch', () => {
   it('is a labelled switch that reports the opposite state', () => {
     const onChange = vi.fn();
-    render(<Switch label="Censor trigger words" description="Hides letters" checked={false} onChange={onChange} />);
+    render(
+      <Switch label="Censor trigger words" description="Hides letters" checked={false} onChange={onChange} />,
+    );
     const sw = screen.getByRole('switch', { name: 'Censor trigger words' });
     expect(sw).toHaveAttribute('aria-checked', 'false');
     expect(sw).toHaveAccessibleDescription('Hides letters');

@@ -38,6 +38,10 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_points_idx').on(t.points.desc(), t.id),
+    // The leaderboard's order; username is a key column too so pages are index-only scans.
+    index('users_leaderboard_idx')
+      .on(t.points.desc(), sql`lower(${t.username}) collate "C"`, t.username)
+      .where(sql`${t.points} > 0`),
   ],
 );
 

@@ -71,10 +71,7 @@ export const files = pgTable(
     audioType: text('audio_type').notNull(),
     scriptKey: text('script_key'),
     hapticsKey: text('haptics_key'),
-    warnings: text('warnings')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    warnings: text('warnings').array().notNull().default(sql`'{}'::text[]`),
     authorId: userRef('author_id'),
     uploaderId: userRef('uploader_id'),
     userUploaded: boolean('user_uploaded').notNull().default(false),
@@ -83,21 +80,21 @@ export const files = pgTable(
       sql`to_tsvector('english', name || ' ' || description)`,
     ),
   },
+  // Sort indexes are ascending on purpose: scanned backwards they also serve `order by x desc, id desc`
+  // (a DESC index is NULLS LAST, which plain `desc` ordering does not match).
   (t) => [
     uniqueIndex('files_uuid_idx').on(t.uuid),
     check('files_file_type_check', sql`${t.fileType} between 1 and 9`),
     index('files_search_idx').using('gin', t.searchVector),
     index('files_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('files_release_idx').on(t.releaseDate.desc(), t.id.desc()),
+    index('files_release_idx').on(t.releaseDate, t.id),
     index('files_name_sort_idx').on(sql`lower(${t.name})`, t.id),
     index('files_duration_idx').on(t.duration, t.id),
     index('files_plays_idx').on(t.plays, t.id),
-    index('files_type_idx').on(t.fileType, t.releaseDate.desc()),
+    index('files_type_idx').on(t.fileType, t.releaseDate, t.id),
     index('files_author_idx').on(t.authorId),
     index('files_uploader_idx').on(t.uploaderId),
-    index('files_haptics_idx')
-      .on(t.releaseDate.desc())
-      .where(sql`${t.hapticsKey} is not null`),
+    index('files_haptics_idx').on(t.releaseDate, t.id).where(sql`${t.hapticsKey} is not null`),
   ],
 );
 
@@ -207,11 +204,9 @@ export const playlists = pgTable(
     check('playlists_exp_level_check', sql`${t.expLevel} between 1 and 4`),
     index('playlists_search_idx').using('gin', t.searchVector),
     index('playlists_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('playlists_created_idx').on(t.dateCreated.desc(), t.id.desc()),
-    index('playlists_public_created_idx')
-      .on(t.dateCreated.desc(), t.id.desc())
-      .where(sql`${t.isPublic}`),
-    index('playlists_creator_idx').on(t.creatorId, t.dateCreated.desc()),
+    index('playlists_created_idx').on(t.dateCreated, t.id),
+    index('playlists_public_created_idx').on(t.dateCreated, t.id).where(sql`${t.isPublic}`),
+    index('playlists_creator_idx').on(t.creatorId, t.dateCreated, t.id),
     index('playlists_likes_idx').on(t.likes, t.id),
     index('playlists_favorites_idx').on(t.favorites, t.id),
     index('playlists_name_sort_idx').on(sql`lower(${t.name})`, t.id),
@@ -232,10 +227,7 @@ export const playlistFiles = pgTable(
       .references(() => files.id, { onDelete: 'cascade' }),
     disabled: boolean('disabled').notNull().default(false),
   },
-  (t) => [
-    primaryKey({ columns: [t.playlistId, t.position] }),
-    index('playlist_files_file_idx').on(t.fileId),
-  ],
+  (t) => [primaryKey({ columns: [t.playlistId, t.position] }), index('playlist_files_file_idx').on(t.fileId)],
 );
 
 /** A user's like or dislike (never both) and favourite of a playlist. */

@@ -107,7 +107,9 @@ export function renderSound(sound: Sound, seconds: number, seed: number): Float3
       for (let i = 0; i < length; i++) {
         const t = i / rate;
         const sinceStrike = (i % period) / rate;
-        const bell = Math.exp(-sinceStrike * 1.8) * (Math.sin(tau * sound.freq * t) + 0.4 * Math.sin(tau * sound.freq * 2.76 * t));
+        const bell =
+          Math.exp(-sinceStrike * 1.8) *
+          (Math.sin(tau * sound.freq * t) + 0.4 * Math.sin(tau * sound.freq * 2.76 * t));
         mono[i] = bell * 0.3 + Math.sin(tau * (sound.freq / 4) * t) * 0.08;
       }
       break;
@@ -126,7 +128,9 @@ export function renderSound(sound: Sound, seconds: number, seed: number): Float3
       for (let i = 0; i < length; i++) {
         const t = i / rate;
         const sinceBeat = (i % beat) / rate;
-        const thump = Math.exp(-sinceBeat * 9) + 0.6 * Math.exp(-Math.max(0, sinceBeat - 0.22) * 9) * (sinceBeat > 0.22 ? 1 : 0);
+        const thump =
+          Math.exp(-sinceBeat * 9) +
+          0.6 * Math.exp(-Math.max(0, sinceBeat - 0.22) * 9) * (sinceBeat > 0.22 ? 1 : 0);
         mono[i] = Math.sin(tau * sound.freq * t) * thump * 0.45;
       }
       break;

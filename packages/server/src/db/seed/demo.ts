@@ -135,7 +135,13 @@ export async function seedDemoLibrary(ctx: AppContext, log: FastifyBaseLogger) {
       .onConflictDoNothing();
     const triggerRows = await tx
       .insert(triggers)
-      .values(DEMO_TRIGGERS.map((t) => ({ name: t.name, description: t.description, creatorId: userId(t.creator) })))
+      .values(
+        DEMO_TRIGGERS.map((t) => ({
+          name: t.name,
+          description: t.description,
+          creatorId: userId(t.creator),
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: triggers.id, name: triggers.name });
     const triggerId = new Map(triggerRows.map((t) => [t.name, t.id]));
@@ -238,7 +244,9 @@ export async function seedDemoLibrary(ctx: AppContext, log: FastifyBaseLogger) {
         })
         .returning({ id: series.id });
       for (const [day, p] of plan.days.entries()) {
-        await tx.insert(seriesPlaylists).values({ seriesId: row.id, position: day + 1, playlistId: await insertPlaylist(p) });
+        await tx
+          .insert(seriesPlaylists)
+          .values({ seriesId: row.id, position: day + 1, playlistId: await insertPlaylist(p) });
       }
     }
     const userTriggerRows = DEMO_USER_TRIGGERS.flatMap((t) => {
@@ -246,7 +254,8 @@ export async function seedDemoLibrary(ctx: AppContext, log: FastifyBaseLogger) {
       const uid = userIds.get(t.username);
       return tid && uid ? [{ userId: uid, triggerId: tid, trainingAmount: t.trainingAmount }] : [];
     });
-    if (userTriggerRows.length > 0) await tx.insert(userTriggers).values(userTriggerRows).onConflictDoNothing();
+    if (userTriggerRows.length > 0)
+      await tx.insert(userTriggers).values(userTriggerRows).onConflictDoNothing();
   });
   log.info({ files: DEMO_FILES.length, ms: Date.now() - started }, 'demo library seeded');
 }

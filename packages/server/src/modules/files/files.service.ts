@@ -1,13 +1,12 @@
-import type { AudioFile, ListFilesResponse } from '@mesmer/shared/api/files';
-import type { listFilesQuery } from '@mesmer/shared/api/files';
+import type { AudioFile, ListFilesResponse, listFilesQuery } from '@mesmer/shared/api/files';
 import { entitledTierIds, isFileLocked } from '@mesmer/shared/domain/locks';
 import { hasPermission } from '@mesmer/shared/domain/permissions';
 import { UUID_PATTERN } from '@mesmer/shared/domain/triggers';
 import type { z } from 'zod';
-import type { SessionUser } from '../auth/session.repo.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { NotFound, Unauthorized } from '../../platform/errors.ts';
 import { mediaUrlSigner } from '../../platform/signed-url.ts';
+import type { SessionUser } from '../auth/session.repo.ts';
 import { createFilesRepo, type FileDetails, type FileRow, type Viewer } from './files.repo.ts';
 
 export type { Viewer } from './files.repo.ts';
@@ -55,45 +54,52 @@ export function createFilesService(ctx: AppContext) {
     });
   }
 
+  /** Who the request is for: permissions, unlocked tiers and the hide-locked setting. */
+  async function viewerFor(user: SessionUser | null): Promise<Viewer> {
+    if (!user) return { id: null, readsAllFiles: false, entitledTierIds: new Set(), hideLockedFiles: false };
+    const { hideLockedFiles, held, creatorTiers } = await repo.viewerMemberships(user.id);
+    return {
+      id: user.id,
+      readsAllFiles: hasPermission(user, 'READ_ALL_FILES'),
+      entitledTierIds: entitledTierIds(held, creatorTiers),
+      hideLockedFiles,
+    };
+  }
+
+  /** Rows in the answer shape, in the given order. */
+  async function presentRows(rows: FileRow[], viewer: Viewer): Promise<AudioFile[]> {
+    return present(rows, await repo.details(rows), viewer);
+  }
+
+  async function findVisible(uuid: string, viewer: Viewer): Promise<AudioFile | null> {
+    const { rows } = await repo.list(
+      { uuid },
+      viewer,
+      { type: 'date', direction: 'desc' },
+      { limit: 1, offset: 0 },
+    );
+    const [file] = await presentRows(rows, viewer);
+    return file ?? null;
+  }
+
   return {
     repo,
 
-    /** Who the request is for: permissions, unlocked tiers and the hide-locked setting. */
-    async viewerFor(user: SessionUser | null): Promise<Viewer> {
-      if (!user) return { id: null, readsAllFiles: false, entitledTierIds: new Set(), hideLockedFiles: false };
-      const { hideLockedFiles, held, creatorTiers } = await repo.viewerMemberships(user.id);
-      return {
-        id: user.id,
-        readsAllFiles: hasPermission(user, 'READ_ALL_FILES'),
-        entitledTierIds: entitledTierIds(held, creatorTiers),
-        hideLockedFiles,
-      };
-    },
+    viewerFor,
+    presentRows,
 
-    /** Rows in the answer shape, in the given order. */
-    async presentRows(rows: FileRow[], viewer: Viewer): Promise<AudioFile[]> {
-      return present(rows, await repo.details(rows), viewer);
-    },
-
-    async list(
-      user: SessionUser | null,
-      query: z.output<typeof listFilesQuery>,
-    ): Promise<ListFilesResponse> {
+    async list(user: SessionUser | null, query: z.output<typeof listFilesQuery>): Promise<ListFilesResponse> {
       if (query.myFiles && !user) throw new Unauthorized();
-      const viewer = await this.viewerFor(user);
+      const viewer = await viewerFor(user);
       if (query.uuid) {
-        const { rows } = await repo.list(
-          { uuid: query.uuid },
-          viewer,
-          { type: 'date', direction: 'desc' },
-          { limit: 1, offset: 0 },
-        );
-        if (rows.length === 0) throw new NotFound('File not found.');
-        return { files: await this.presentRows(rows, viewer), totalItems: 1 };
+        const file = await findVisible(query.uuid, viewer);
+        if (!file) throw new NotFound('File not found.');
+        return { files: [file], totalItems: 1 };
       }
+      const searchText = query.searchQuery?.trim();
       const { rows, total } = await repo.list(
         {
-          searchQuery: query.searchQuery?.trim() || undefined,
+          search: searchText ? await repo.searchTargets(searchText) : undefined,
           nameQuery: query.nameQuery?.trim() || undefined,
           minDuration: query.minDuration,
           maxDuration: query.maxDuration,
@@ -109,7 +115,7 @@ export function createFilesService(ctx: AppContext) {
         { type: query.sortType, direction: query.sortDirection },
         { limit: query.pageSize, offset: query.pageOffset },
       );
-      return { files: await this.presentRows(rows, viewer), totalItems: total };
+      return { files: await presentRows(rows, viewer), totalItems: total };
     },
 
     listCreators: () => repo.listCreators(),
@@ -117,9 +123,7 @@ export function createFilesService(ctx: AppContext) {
     /** The signed audio URL of a file the viewer may play; null when unknown, hidden or locked. */
     async playableAudioUrl(user: SessionUser | null, uuid: string): Promise<string | null> {
       if (!UUID_PATTERN.test(uuid)) return null;
-      const viewer = await this.viewerFor(user);
-      const { rows } = await repo.list({ uuid }, viewer, { type: 'date', direction: 'desc' }, { limit: 1, offset: 0 });
-      const [file] = await this.presentRows(rows, viewer);
+      const file = await findVisible(uuid, await viewerFor(user));
       return file?.audioURL ?? null;
     },
   };

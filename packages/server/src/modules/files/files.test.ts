@@ -34,8 +34,20 @@ beforeAll(async () => {
   supporter = await createSignedInUser(app, { username: 'supporter' });
   devotee = await createSignedInUser(app, { username: 'devotee' });
   lapsed = await createSignedInUser(app, { username: 'lapsed' });
-  await createTier(db, { id: 't1', creatorName: 'Mesmer', title: 'Supporter', rank: 1, creatorUserId: owner.id });
-  await createTier(db, { id: 't2', creatorName: 'Mesmer', title: 'Devotee', rank: 2, creatorUserId: owner.id });
+  await createTier(db, {
+    id: 't1',
+    creatorName: 'Mesmer',
+    title: 'Supporter',
+    rank: 1,
+    creatorUserId: owner.id,
+  });
+  await createTier(db, {
+    id: 't2',
+    creatorName: 'Mesmer',
+    title: 'Devotee',
+    rank: 2,
+    creatorUserId: owner.id,
+  });
   await grantMembership(db, supporter.id, 't1');
   await grantMembership(db, devotee.id, 't2');
   await grantMembership(db, lapsed.id, 't2', false);
@@ -125,13 +137,21 @@ describe('GET /api/files', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.totalItems).toBe(5);
-    expect(body.files.map((x: { id: number }) => x.id)).toEqual([f.zeta.id, f.delta.id, f.gamma.id, f.beta.id, f.alpha.id]);
+    expect(body.files.map((x: { id: number }) => x.id)).toEqual([
+      f.zeta.id,
+      f.delta.id,
+      f.gamma.id,
+      f.beta.id,
+      f.alpha.id,
+    ]);
   });
 
   it('answers every field of a file', async () => {
     const body = (await list(`uuid=${f.alpha.uuid}`)).json();
     const url = (kind: string, ext: string) =>
-      expect.stringMatching(new RegExp(`^/media/${kind}/${f.alpha.uuid}\\.${ext}\\?exp=\\d+&sig=[0-9a-f]{64}$`));
+      expect.stringMatching(
+        new RegExp(`^/media/${kind}/${f.alpha.uuid}\\.${ext}\\?exp=\\d+&sig=[0-9a-f]{64}$`),
+      );
     expect(body).toEqual({
       totalItems: 1,
       files: [
@@ -267,7 +287,11 @@ describe('GET /api/files', () => {
 
   it('lists my uploads with myFiles, and needs a session for it', async () => {
     expect((await list('myFiles=true')).statusCode).toBe(401);
-    expect(await names('myFiles=true', alice.token)).toEqual(['Epsilon Private', 'Delta Music', 'Gamma Trigger']);
+    expect(await names('myFiles=true', alice.token)).toEqual([
+      'Epsilon Private',
+      'Delta Music',
+      'Gamma Trigger',
+    ]);
     expect(await names('myFiles=true', bob.token)).toEqual([]);
   });
 

@@ -1,6 +1,10 @@
 import type { GenerateResponse, generateQuery } from '@mesmer/shared/api/generator';
 import { AWAKENER_TYPE_ID, INDUCTION_TYPE_ID, LOOP_TYPE_ID } from '@mesmer/shared/domain/file-types';
-import { GENERATOR_DEFAULT_BODY_TYPES, generatePlaylist, type RandomSource } from '@mesmer/shared/domain/generator';
+import {
+  GENERATOR_DEFAULT_BODY_TYPES,
+  generatePlaylist,
+  type RandomSource,
+} from '@mesmer/shared/domain/generator';
 import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -14,7 +18,10 @@ const CANDIDATE_LIMIT = 2000;
 export function createGeneratorService(ctx: AppContext, random: RandomSource = Math.random) {
   const files = createFilesService(ctx);
   return {
-    async generate(user: SessionUser | null, query: z.output<typeof generateQuery>): Promise<GenerateResponse> {
+    async generate(
+      user: SessionUser | null,
+      query: z.output<typeof generateQuery>,
+    ): Promise<GenerateResponse> {
       const viewer = await files.viewerFor(user);
       const bodyTypes = query.fileTypes?.length ? query.fileTypes : GENERATOR_DEFAULT_BODY_TYPES;
       const rows = await files.repo.listAll(
@@ -27,6 +34,8 @@ export function createGeneratorService(ctx: AppContext, random: RandomSource = M
         viewer,
         CANDIDATE_LIMIT,
       );
+      // The sample comes in random order; sorting makes the injected random source decide alone.
+      rows.sort((a, b) => a.id - b.id);
       const candidates = await files.presentRows(rows, viewer);
       const picked = generatePlaylist(
         candidates.map((f) => ({ ...f, authorId: f.author.id, triggerIds: f.triggers.map((t) => t.id) })),
@@ -42,7 +51,8 @@ export function createGeneratorService(ctx: AppContext, random: RandomSource = M
         },
         random,
       );
-      if (picked.length === 0) throw new NotFound('No playlist could be generated with the current settings.');
+      if (picked.length === 0)
+        throw new NotFound('No playlist could be generated with the current settings.');
       const result = picked.map(({ authorId: _, triggerIds: __, ...file }) => file);
       return { files: result, totalDuration: result.reduce((sum, f) => sum + f.duration, 0) };
     },

@@ -40,15 +40,36 @@ beforeAll(async () => {
     duration: 5 * MIN,
     triggers: [{ id: hidden.id }],
   });
-  f.locked = await createFile(db, { ...own, name: 'Locked', fileType: 4, duration: 5 * MIN, tierIds: ['t1'] });
+  f.locked = await createFile(db, {
+    ...own,
+    name: 'Locked',
+    fileType: 4,
+    duration: 5 * MIN,
+    tierIds: ['t1'],
+  });
   f.loop = await createFile(db, { ...own, name: 'Loop', fileType: 5, duration: 2 * MIN });
   f.awakener = await createFile(db, { ...own, name: 'Awakener', fileType: 6, duration: 5 * MIN });
-  f.community = await createFile(db, { authorId: creator.id, name: 'Community', fileType: 2, duration: 5 * MIN });
-  f.private = await createFile(db, { ...own, name: 'Private', fileType: 2, duration: 5 * MIN, isPublic: false });
+  f.community = await createFile(db, {
+    authorId: creator.id,
+    name: 'Community',
+    fileType: 2,
+    duration: 5 * MIN,
+  });
+  f.private = await createFile(db, {
+    ...own,
+    name: 'Private',
+    fileType: 2,
+    duration: 5 * MIN,
+    isPublic: false,
+  });
 });
 
 const generate = (query: string, token?: string) =>
-  app.inject({ method: 'GET', url: `/api/playlist/generate?${query}`, headers: token ? authHeader(token) : {} });
+  app.inject({
+    method: 'GET',
+    url: `/api/playlist/generate?${query}`,
+    headers: token ? authHeader(token) : {},
+  });
 const names = async (query: string, token?: string) => {
   const res = await generate(query, token);
   expect(res.statusCode, res.body).toBe(200);
@@ -65,7 +86,9 @@ describe('GET /api/playlist/generate', () => {
       expect(list.at(-1)).toBe('Awakener');
       expect(new Set(list.slice(1, -1))).toEqual(new Set(['Deepener', 'Trigger']));
       expect(body.totalDuration).toBe(30 * MIN);
-      expect(body.files.every((x: { isLocked: boolean; audioURL: string }) => !x.isLocked && x.audioURL)).toBe(true);
+      expect(
+        body.files.every((x: { isLocked: boolean; audioURL: string }) => !x.isLocked && x.audioURL),
+      ).toBe(true);
     }
   });
 

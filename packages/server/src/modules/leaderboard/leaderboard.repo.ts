@@ -1,4 +1,4 @@
-import { count, desc, eq, gt, sql } from 'drizzle-orm';
+import { count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
@@ -13,15 +13,15 @@ const ranked = gt(users.points, 0);
 export function createLeaderboardRepo(db: Db) {
   return {
     /**
-     * A page of ranked users by points (most first), then username. users_points_idx
-     * delivers the points order; ties are sorted on the way (incremental sort).
+     * A page of ranked users by points (most first), then username: an index-only scan
+     * of users_leaderboard_idx, whose order this matches exactly (points desc nulls last).
      */
     async page(limit: number, offset: number): Promise<PointsRow[]> {
       return db
         .select({ username: users.username, points: users.points })
         .from(users)
         .where(ranked)
-        .orderBy(desc(users.points), sql`lower(${users.username}) collate "C"`)
+        .orderBy(sql`${users.points} desc nulls last`, sql`lower(${users.username}) collate "C"`)
         .limit(limit)
         .offset(offset);
     },

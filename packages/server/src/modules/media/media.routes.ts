@@ -74,7 +74,11 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
 
       const range = parseRange(req.headers.range, stored.size);
       if (range === 'unsatisfiable') {
-        return reply.code(416).header('content-range', `bytes */${stored.size}`).send({ error: 'Range not satisfiable.' });
+        return reply
+          .code(416)
+          .header('content-range', `bytes */${stored.size}`)
+          .type('application/json; charset=utf-8')
+          .send({ error: 'Range not satisfiable.' });
       }
       if (range) {
         return reply
@@ -92,7 +96,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags: ['media'],
-        description: "Redirects (302) to the file's signed audio URL when the viewer may play it, else to /404.",
+        description:
+          "Redirects (302) to the file's signed audio URL when the viewer may play it, else to /404.",
         params: z.object({ uuid: z.string() }),
       },
     },

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { playlistFiles, playlistRatings, playlists, seriesPlaylists, users } from '../../db/schema/index.ts';
 import { escapeLike, type Viewer } from '../files/files.repo.ts';
+import { countRows } from '../files/row-count.repo.ts';
 
 export const PLAYLIST_SORT_COLUMNS = {
   datecreated: playlists.dateCreated,
@@ -71,7 +72,10 @@ function visiblePlaylistsFor(viewer: Viewer): SQL | undefined {
   return or(eq(playlists.isPublic, true), eq(playlists.creatorId, viewer.id));
 }
 
-function ratedBy(userId: number, column: typeof playlistRatings.favorite | typeof playlistRatings.liked): SQL {
+function ratedBy(
+  userId: number,
+  column: typeof playlistRatings.favorite | typeof playlistRatings.liked,
+): SQL {
   return sql`exists (select 1 from ${playlistRatings} where ${playlistRatings.playlistId} = ${playlists.id}
     and ${playlistRatings.userId} = ${userId} and ${column})`;
 }
@@ -100,7 +104,9 @@ function whereOf(filter: PlaylistFilter, viewer: Viewer): SQL | undefined {
     filter.likedBy !== undefined ? ratedBy(filter.likedBy, playlistRatings.liked) : undefined,
     filter.searchQuery ? matchesSearch(filter.searchQuery) : undefined,
     ...(filter.includeFileIds ?? []).map(
-      (fileId) => sql`exists (select 1 from ${playlistFiles} where ${playlistFiles.playlistId} = ${playlists.id}
+      (
+        fileId,
+      ) => sql`exists (select 1 from ${playlistFiles} where ${playlistFiles.playlistId} = ${playlists.id}
         and ${playlistFiles.fileId} = ${fileId})`,
     ),
     filter.expLevels ? inArray(playlists.expLevel, filter.expLevels) : undefined,
@@ -111,16 +117,21 @@ export function createPlaylistsRepo(db: Db) {
   const select = () =>
     db.select(playlistColumns).from(playlists).innerJoin(users, eq(users.id, playlists.creatorId));
   return {
-    async list(filter: PlaylistFilter, viewer: Viewer, sort: PlaylistSort, page: { limit: number; offset: number }) {
+    async list(
+      filter: PlaylistFilter,
+      viewer: Viewer,
+      sort: PlaylistSort,
+      page: { limit: number; offset: number },
+    ) {
       const where = whereOf(filter, viewer);
       const dir = sort.direction === 'asc' ? asc : desc;
-      const [rows, [{ total }]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         select()
           .where(where)
           .orderBy(dir(PLAYLIST_SORT_COLUMNS[sort.key]), dir(playlists.id))
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ total: sql<number>`count(*)::int` }).from(playlists).where(where),
+        countRows(db, playlists, where),
       ]);
       return { rows: rows as PlaylistRow[], total };
     },
@@ -133,7 +144,9 @@ export function createPlaylistsRepo(db: Db) {
     /** Visible playlists by id, in the order of `ids`. */
     async findVisibleByIds(ids: number[], viewer: Viewer): Promise<PlaylistRow[]> {
       if (ids.length === 0) return [];
-      const rows = (await select().where(and(inArray(playlists.id, ids), visiblePlaylistsFor(viewer)))) as PlaylistRow[];
+      const rows = (await select().where(
+        and(inArray(playlists.id, ids), visiblePlaylistsFor(viewer)),
+      )) as PlaylistRow[];
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
@@ -161,7 +174,10 @@ export function createPlaylistsRepo(db: Db) {
       creatorId: number;
       dateCreated: Date;
     }) {
-      const [row] = await db.insert(playlists).values(values).returning({ id: playlists.id, uuid: playlists.uuid });
+      const [row] = await db
+        .insert(playlists)
+        .values(values)
+        .returning({ id: playlists.id, uuid: playlists.uuid });
       return row;
     },
 
@@ -179,7 +195,9 @@ export function createPlaylistsRepo(db: Db) {
       if (entries.length === 0) return;
       await db
         .insert(playlistFiles)
-        .values(entries.map((e, i) => ({ playlistId, position: i + 1, fileId: e.fileId, disabled: e.disabled })));
+        .values(
+          entries.map((e, i) => ({ playlistId, position: i + 1, fileId: e.fileId, disabled: e.disabled })),
+        );
     },
 
     async delete(id: number) {
@@ -188,13 +206,21 @@ export function createPlaylistsRepo(db: Db) {
 
     async rating(playlistId: number, userId: number) {
       const [row] = await db
-        .select({ liked: playlistRatings.liked, disliked: playlistRatings.disliked, favorite: playlistRatings.favorite })
+        .select({
+          liked: playlistRatings.liked,
+          disliked: playlistRatings.disliked,
+          favorite: playlistRatings.favorite,
+        })
         .from(playlistRatings)
         .where(and(eq(playlistRatings.playlistId, playlistId), eq(playlistRatings.userId, userId)));
       return row ?? { liked: false, disliked: false, favorite: false };
     },
 
-    async saveRating(playlistId: number, userId: number, r: { liked: boolean; disliked: boolean; favorite: boolean }) {
+    async saveRating(
+      playlistId: number,
+      userId: number,
+      r: { liked: boolean; disliked: boolean; favorite: boolean },
+    ) {
       await db
         .insert(playlistRatings)
         .values({ playlistId, userId, ...r })

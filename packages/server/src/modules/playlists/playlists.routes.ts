@@ -34,7 +34,7 @@ export async function playlistsRoutes(app: FastifyInstance, ctx: AppContext) {
           "Playlists the viewer may see (public ones, the viewer's own, all for READ_ALL_FILES). `user` and " +
           '`creator` filter by creator id, `official` by the site owner (id 1), `series` by being a training-plan day, ' +
           '`favorited`/`liked` by the signed-in viewer (401 when signed out). With `uuid`: 404 when not visible. ' +
-          "`files` leaves out private files of other uploaders; totals count what is shown (duration: enabled files only).",
+          '`files` leaves out private files of other uploaders; totals count what is shown (duration: enabled files only).',
         querystring: listPlaylistsQuery,
         response: { 200: listPlaylistsResponse, ...errors },
       },
@@ -47,7 +47,8 @@ export async function playlistsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags: ['playlists'],
-        description: 'The 12 newest public community playlists (not core, not training-plan days), without files.',
+        description:
+          'The 12 newest public community playlists (not core, not training-plan days), without files.',
         response: { 200: recentPlaylistsResponse },
       },
     },
@@ -103,7 +104,8 @@ export async function playlistsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags: ['playlists'],
-        description: "The viewer's like, dislike and favourite of a playlist, with its counts (all false when signed out).",
+        description:
+          "The viewer's like, dislike and favourite of a playlist, with its counts (all false when signed out).",
         querystring: getPlaylistUserQuery,
         response: { 200: playlistUserInfo, ...errors },
       },

@@ -46,7 +46,10 @@ export function summarise(entries: { file: AudioFile; disabled: boolean }[]) {
 /** Rating (like/dislike) is for signed-in users on public community playlists that are not their own. */
 function canRate(playlist: PlaylistRow, userId: number): boolean {
   return (
-    playlist.isPublic && !playlist.isCore && playlist.creatorId !== userId && playlist.creatorId !== SITE_OWNER_ID
+    playlist.isPublic &&
+    !playlist.isCore &&
+    playlist.creatorId !== userId &&
+    playlist.creatorId !== SITE_OWNER_ID
   );
 }
 
@@ -226,7 +229,9 @@ export function createPlaylistsService(ctx: AppContext) {
 
     async userInfo(user: SessionUser | null, id: number): Promise<PlaylistUserInfo> {
       const row = await visiblePlaylist(id, await files.viewerFor(user));
-      const rating = user ? await repo.rating(id, user.id) : { liked: false, disliked: false, favorite: false };
+      const rating = user
+        ? await repo.rating(id, user.id)
+        : { liked: false, disliked: false, favorite: false };
       return userInfo(row, rating);
     },
 

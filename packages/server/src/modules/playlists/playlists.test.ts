@@ -84,7 +84,12 @@ beforeAll(async () => {
     dateCreated: day(3),
     fileIds: [f.pub3.id],
   });
-  p.bobBeats = await createPlaylist(db, { name: 'Bob Beats', creatorId: bob.id, expLevel: 4, dateCreated: day(4) });
+  p.bobBeats = await createPlaylist(db, {
+    name: 'Bob Beats',
+    creatorId: bob.id,
+    expLevel: 4,
+    dateCreated: day(4),
+  });
   p.planDay = await createPlaylist(db, {
     name: 'Plan Day 1',
     creatorId: owner.id,
@@ -115,19 +120,60 @@ describe('GET /api/playlists', () => {
     const res = await list('');
     expect(res.json().totalItems).toBe(4);
     expect(await names('')).toEqual(['Plan Day 1', 'Bob Beats', 'Alice Mix', 'Core Basics']);
-    expect(await names('', alice.token)).toEqual(['Plan Day 1', 'Bob Beats', 'Alice Secret', 'Alice Mix', 'Core Basics']);
+    expect(await names('', alice.token)).toEqual([
+      'Plan Day 1',
+      'Bob Beats',
+      'Alice Secret',
+      'Alice Mix',
+      'Core Basics',
+    ]);
     expect(await names('', bob.token)).toHaveLength(4);
     expect(await names('', moderator.token)).toHaveLength(5);
   });
 
   it('sorts by every sort key in both directions', async () => {
-    expect(await names('sort=name&sortDir=asc')).toEqual(['Alice Mix', 'Bob Beats', 'Core Basics', 'Plan Day 1']);
-    expect(await names('sort=name&sortDir=desc')).toEqual(['Plan Day 1', 'Core Basics', 'Bob Beats', 'Alice Mix']);
-    expect(await names('sort=datecreated&sortDir=asc')).toEqual(['Core Basics', 'Alice Mix', 'Bob Beats', 'Plan Day 1']);
-    expect(await names('sort=likes&sortDir=desc')).toEqual(['Alice Mix', 'Plan Day 1', 'Bob Beats', 'Core Basics']);
-    expect(await names('sort=favorites&sortDir=desc')).toEqual(['Bob Beats', 'Alice Mix', 'Plan Day 1', 'Core Basics']);
-    expect(await names('sort=favorites&sortDir=asc')).toEqual(['Core Basics', 'Plan Day 1', 'Alice Mix', 'Bob Beats']);
-    expect(await names('sort=explevel&sortDir=asc')).toEqual(['Core Basics', 'Plan Day 1', 'Alice Mix', 'Bob Beats']);
+    expect(await names('sort=name&sortDir=asc')).toEqual([
+      'Alice Mix',
+      'Bob Beats',
+      'Core Basics',
+      'Plan Day 1',
+    ]);
+    expect(await names('sort=name&sortDir=desc')).toEqual([
+      'Plan Day 1',
+      'Core Basics',
+      'Bob Beats',
+      'Alice Mix',
+    ]);
+    expect(await names('sort=datecreated&sortDir=asc')).toEqual([
+      'Core Basics',
+      'Alice Mix',
+      'Bob Beats',
+      'Plan Day 1',
+    ]);
+    expect(await names('sort=likes&sortDir=desc')).toEqual([
+      'Alice Mix',
+      'Plan Day 1',
+      'Bob Beats',
+      'Core Basics',
+    ]);
+    expect(await names('sort=favorites&sortDir=desc')).toEqual([
+      'Bob Beats',
+      'Alice Mix',
+      'Plan Day 1',
+      'Core Basics',
+    ]);
+    expect(await names('sort=favorites&sortDir=asc')).toEqual([
+      'Core Basics',
+      'Plan Day 1',
+      'Alice Mix',
+      'Bob Beats',
+    ]);
+    expect(await names('sort=explevel&sortDir=asc')).toEqual([
+      'Core Basics',
+      'Plan Day 1',
+      'Alice Mix',
+      'Bob Beats',
+    ]);
   });
 
   it('pages, keeping the total', async () => {
@@ -206,7 +252,11 @@ describe('GET /api/playlists', () => {
       ['Pub Three', true],
     ]);
     const forUploader = await one(p.aliceMix.id, alice.token);
-    expect(forUploader.files.map((x: { name: string }) => x.name)).toEqual(['Pub One', 'Alice Private', 'Pub Three']);
+    expect(forUploader.files.map((x: { name: string }) => x.name)).toEqual([
+      'Pub One',
+      'Alice Private',
+      'Pub Three',
+    ]);
     expect(forUploader).toMatchObject({ fileCount: 3, totalDuration: 17 * MIN, hapticsPercent: 33 });
   });
 
@@ -223,7 +273,11 @@ describe('GET /api/playlists', () => {
 
   it('leaves files out with simple=true but keeps ids and totals', async () => {
     const body = (await list(`ids=${p.core.id}&simple=true`)).json();
-    expect(body.playlists[0]).toMatchObject({ files: [], fileIds: [f.pub1.id, f.pub2.id], totalDuration: 30 * MIN });
+    expect(body.playlists[0]).toMatchObject({
+      files: [],
+      fileIds: [f.pub1.id, f.pub2.id],
+      totalDuration: 30 * MIN,
+    });
   });
 
   it('rejects bad input naming the field', async () => {
@@ -251,7 +305,12 @@ describe('GET /api/playlists/recent', () => {
 
 describe('POST /api/playlists', () => {
   const create = (payload: unknown, token?: string) =>
-    app.inject({ method: 'POST', url: '/api/playlists', payload: payload as object, headers: headers(token) });
+    app.inject({
+      method: 'POST',
+      url: '/api/playlists',
+      payload: payload as object,
+      headers: headers(token),
+    });
 
   it('creates a private playlist for the signed-in user', async () => {
     const res = await create({ name: 'My Evening', description: 'Calm.', expLevel: 2 }, bob.token);
@@ -346,7 +405,10 @@ describe('PUT /api/playlists', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatch(/^fileIds: /);
     }
-    const outside = await update({ id: p.aliceMix.id, fileIds: [f.pub1.id], disabledFileIds: [f.pub3.id] }, alice.token);
+    const outside = await update(
+      { id: p.aliceMix.id, fileIds: [f.pub1.id], disabledFileIds: [f.pub3.id] },
+      alice.token,
+    );
     expect(outside.statusCode).toBe(400);
     expect(outside.json().error).toMatch(/^disabledFileIds: /);
     expect(await entries(p.aliceMix.id)).toEqual([
@@ -363,7 +425,9 @@ describe('PUT /api/playlists', () => {
     expect((await update({ id: p.aliceMix.id, name: 'By admin' }, owner.token)).statusCode).toBe(403);
     expect((await update({ id: 999_999, name: 'x' }, bob.token)).statusCode).toBe(404);
     expect((await update({ id: p.aliceSecret.id, name: 'x' }, bob.token)).statusCode).toBe(404);
-    expect((await db.select().from(playlists).where(eq(playlists.id, p.aliceMix.id)))[0].name).toBe('Alice Mix');
+    expect((await db.select().from(playlists).where(eq(playlists.id, p.aliceMix.id)))[0].name).toBe(
+      'Alice Mix',
+    );
   });
 
   it('rejects bad fields naming them', async () => {
@@ -396,7 +460,12 @@ describe('GET and PUT /api/playlist/user', () => {
   const info = (id: number, token?: string) =>
     app.inject({ method: 'GET', url: `/api/playlist/user?id=${id}`, headers: headers(token) });
   const rate = (payload: unknown, token?: string) =>
-    app.inject({ method: 'PUT', url: '/api/playlist/user', payload: payload as object, headers: headers(token) });
+    app.inject({
+      method: 'PUT',
+      url: '/api/playlist/user',
+      payload: payload as object,
+      headers: headers(token),
+    });
   const stored = async (playlistId: number, userId: number) =>
     (
       await db
@@ -433,10 +502,21 @@ describe('GET and PUT /api/playlist/user', () => {
       likeRatio: 100,
     });
     res = await rate({ id: target.id, isDisliked: true }, bob.token);
-    expect(res.json()).toMatchObject({ isLiked: false, isDisliked: true, isFavorite: true, likes: 0, dislikes: 1 });
+    expect(res.json()).toMatchObject({
+      isLiked: false,
+      isDisliked: true,
+      isFavorite: true,
+      likes: 0,
+      dislikes: 1,
+    });
     expect(res.json().likeRatio).toBe(0);
     res = await rate({ id: target.id, isDisliked: false, isFavorite: false }, bob.token);
-    expect(res.json()).toMatchObject({ isLiked: false, isDisliked: false, isFavorite: false, likeRatio: null });
+    expect(res.json()).toMatchObject({
+      isLiked: false,
+      isDisliked: false,
+      isFavorite: false,
+      likeRatio: null,
+    });
     expect(await stored(target.id, bob.id)).toMatchObject({ liked: false, disliked: false, favorite: false });
     await rate({ id: target.id, isLiked: true }, bob.token);
     await rate({ id: target.id, isLiked: true }, moderator.token);

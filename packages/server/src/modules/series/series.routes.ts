@@ -43,7 +43,12 @@ export async function seriesRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ['training plans'],
         description: "Saves the signed-in user's position in a plan (capped at playlistCount + 1).",
         body: updateUserSeriesRequest,
-        response: { 200: updateUserSeriesResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+        response: {
+          200: updateUserSeriesResponse,
+          400: errorResponse,
+          401: errorResponse,
+          404: errorResponse,
+        },
       },
     },
     async (req) => service.savePosition(requireUser(req), req.body.id, req.body.playlistIndex),

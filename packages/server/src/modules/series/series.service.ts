@@ -11,7 +11,11 @@ export function createSeriesService(ctx: AppContext) {
   const playlistsRepo = createPlaylistsRepo(ctx.db);
   const playlists = createPlaylistsService(ctx);
 
-  async function present(rows: SeriesRow[], user: SessionUser | null, includePlaylists: boolean): Promise<Series[]> {
+  async function present(
+    rows: SeriesRow[],
+    user: SessionUser | null,
+    includePlaylists: boolean,
+  ): Promise<Series[]> {
     const ids = rows.map((r) => r.id);
     const positions = user ? await repo.positions(user.id, ids) : new Map<number, number>();
     const playlistIds = includePlaylists ? await repo.playlistIds(ids) : new Map<number, number[]>();

@@ -20,7 +20,9 @@ beforeAll(async () => {
   bob = await createSignedInUser(app, { username: 'bob' });
   const file = await createFile(db, { name: 'Day file', authorId: owner.id, duration: 60_000 });
   for (const n of [1, 2, 3]) {
-    days.push(await createPlaylist(db, { name: `Day ${n}`, creatorId: owner.id, isCore: true, fileIds: [file.id] }));
+    days.push(
+      await createPlaylist(db, { name: `Day ${n}`, creatorId: owner.id, isCore: true, fileIds: [file.id] }),
+    );
   }
   plan = await createSeries(db, {
     name: 'Basics',
@@ -41,7 +43,12 @@ beforeAll(async () => {
 const get = (query: string, token?: string) =>
   app.inject({ method: 'GET', url: `/api/series${query}`, headers: token ? authHeader(token) : {} });
 const save = (payload: unknown, token?: string) =>
-  app.inject({ method: 'PUT', url: '/api/userseries', payload: payload as object, headers: token ? authHeader(token) : {} });
+  app.inject({
+    method: 'PUT',
+    url: '/api/userseries',
+    payload: payload as object,
+    headers: token ? authHeader(token) : {},
+  });
 
 describe('GET /api/series', () => {
   it('lists plans oldest first without playlists unless asked', async () => {
@@ -66,7 +73,11 @@ describe('GET /api/series', () => {
     expect(byUuid.position).toBe(2);
     expect(byUuid.playlists.map((x: { name: string }) => x.name)).toEqual(['Day 1', 'Day 2', 'Day 3']);
     expect(byUuid.playlists[0]).toMatchObject({ totalDuration: 60_000, fileCount: 1 });
-    expect((await get(`?id=${plan.id}`)).json().series).toMatchObject({ name: 'Basics', position: 1, playlists: [] });
+    expect((await get(`?id=${plan.id}`)).json().series).toMatchObject({
+      name: 'Basics',
+      position: 1,
+      playlists: [],
+    });
   });
 
   it('answers 404 for an unknown plan and 400 for a bad id', async () => {
@@ -88,9 +99,15 @@ describe('PUT /api/userseries', () => {
     )[0]?.playlistIndex;
 
   it('saves the position, capped at one past the last day', async () => {
-    expect((await save({ id: other.id, playlistIndex: 2 }, bob.token)).json()).toEqual({ id: other.id, position: 2 });
+    expect((await save({ id: other.id, playlistIndex: 2 }, bob.token)).json()).toEqual({
+      id: other.id,
+      position: 2,
+    });
     expect(await position(bob.id, other.id)).toBe(2);
-    expect((await save({ id: plan.id, playlistIndex: 99 }, bob.token)).json()).toEqual({ id: plan.id, position: 4 });
+    expect((await save({ id: plan.id, playlistIndex: 99 }, bob.token)).json()).toEqual({
+      id: plan.id,
+      position: 4,
+    });
     expect(await position(bob.id, plan.id)).toBe(4);
     expect((await save({ id: plan.id, playlistIndex: 1 }, bob.token)).json().position).toBe(1);
     expect((await get(`?id=${plan.id}`, bob.token)).json().series.position).toBe(1);

@@ -19,7 +19,10 @@ export async function tagsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: tagsResponse },
       },
     },
-    async () => ({ fileTypes: FILE_TYPES.map(({ id, name }) => ({ id, name })), tags: await tags.listTags() }),
+    async () => ({
+      fileTypes: FILE_TYPES.map(({ id, name }) => ({ id, name })),
+      tags: await tags.listTags(),
+    }),
   );
   api.get(
     '/creators',

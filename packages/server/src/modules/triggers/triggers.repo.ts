@@ -24,7 +24,8 @@ export function createTriggersRepo(db: Db) {
   const base = () =>
     db.select(triggerColumns).from(triggers).innerJoin(users, eq(users.id, triggers.creatorId));
   return {
-    listByName: (): Promise<TriggerRow[]> => base().orderBy(asc(sql`lower(${triggers.name})`), asc(triggers.id)),
+    listByName: (): Promise<TriggerRow[]> =>
+      base().orderBy(asc(sql`lower(${triggers.name})`), asc(triggers.id)),
     async findByUuid(uuid: string): Promise<TriggerRow | null> {
       const [row] = await base().where(eq(triggers.uuid, uuid));
       return row ?? null;
@@ -39,7 +40,11 @@ export function createTriggersRepo(db: Db) {
     },
     /** Inserts; null when the name is already taken (case-insensitive). */
     async insert(values: { name: string; description: string; creatorId: number }): Promise<number | null> {
-      const rows = await db.insert(triggers).values(values).onConflictDoNothing().returning({ id: triggers.id });
+      const rows = await db
+        .insert(triggers)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: triggers.id });
       return rows[0]?.id ?? null;
     },
     async findById(id: number): Promise<TriggerRow | null> {

@@ -26,7 +26,9 @@ export function createTriggersService(ctx: AppContext) {
       return (await repo.listByName()).map(present);
     },
     async findOne(by: { uuid?: string; name?: string }): Promise<Trigger> {
-      const row = by.uuid ? await repo.findByUuid(by.uuid) : await repo.findBySlug(triggerSlug(by.name ?? ''));
+      const row = by.uuid
+        ? await repo.findByUuid(by.uuid)
+        : await repo.findBySlug(triggerSlug(by.name ?? ''));
       if (!row) throw notFound();
       return present(row);
     },

@@ -25,7 +25,12 @@ beforeAll(async () => {
 
 const get = (query = '') => app.inject({ method: 'GET', url: `/api/triggers${query}` });
 const post = (payload: unknown, token?: string) =>
-  app.inject({ method: 'POST', url: '/api/triggers', payload: payload as object, headers: token ? authHeader(token) : {} });
+  app.inject({
+    method: 'POST',
+    url: '/api/triggers',
+    payload: payload as object,
+    headers: token ? authHeader(token) : {},
+  });
 
 describe('GET /api/triggers', () => {
   it('lists every trigger sorted by name, ignoring case', async () => {
@@ -45,7 +50,10 @@ describe('GET /api/triggers', () => {
         isCore: true,
       },
     });
-    expect((await get('?name=blank')).json().trigger).toMatchObject({ isCore: false, creator: { username: 'creator' } });
+    expect((await get('?name=blank')).json().trigger).toMatchObject({
+      isCore: false,
+      creator: { username: 'creator' },
+    });
   });
 
   it('finds a trigger by name with the slug rule (spaces as underscores, any case)', async () => {
@@ -81,7 +89,11 @@ describe('POST /api/triggers', () => {
       isCore: false,
     });
     const [stored] = await db.select().from(triggers).where(sql`${triggers.id} = ${trigger.id}`);
-    expect(stored).toMatchObject({ name: 'Velvet Touch', description: 'x'.repeat(250), creatorId: creator.id });
+    expect(stored).toMatchObject({
+      name: 'Velvet Touch',
+      description: 'x'.repeat(250),
+      creatorId: creator.id,
+    });
   });
 
   it('makes a core trigger when the site owner adds it', async () => {

@@ -50,7 +50,9 @@ function renderCard(fetchImpl: typeof fetch) {
 }
 
 const json = (status: number, body: unknown) =>
-  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -60,7 +62,10 @@ describe('SettingsCard', () => {
     const { fetch, client } = renderCard(() => new Promise<Response>((resolve) => (answer = resolve)));
     fireEvent.click(screen.getByRole('switch', { name: 'Censor trigger words' }));
     await waitFor(() =>
-      expect(screen.getByRole('switch', { name: 'Censor trigger words' })).toHaveAttribute('aria-checked', 'true'),
+      expect(screen.getByRole('switch', { name: 'Censor trigger words' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      ),
     );
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     const [url, init] = fetch.mock.calls[0];
@@ -77,12 +82,18 @@ describe('SettingsCard', () => {
     renderCard(() => new Promise<Response>((resolve) => (answer = resolve)));
     fireEvent.click(screen.getByRole('switch', { name: 'Hide locked files' }));
     await waitFor(() =>
-      expect(screen.getByRole('switch', { name: 'Hide locked files' })).toHaveAttribute('aria-checked', 'true'),
+      expect(screen.getByRole('switch', { name: 'Hide locked files' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      ),
     );
     await waitFor(() => expect(answer).toBeDefined());
     answer(new Response(JSON.stringify({ error: 'Internal error.' }), { status: 500 }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save settings.');
-    expect(screen.getByRole('switch', { name: 'Hide locked files' })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('switch', { name: 'Hide locked files' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     act(() => screen.getByRole('button', { name: 'Dismiss' }).click());
   });
 
@@ -97,7 +108,9 @@ describe('SettingsCard', () => {
     expect(fetch).not.toHaveBeenCalled();
     fireEvent.pointerUp(slider);
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-    expect(JSON.parse(fetch.mock.calls[0][1]?.body as string)).toEqual({ lovenseSettings: { maxVibration: 80 } });
+    expect(JSON.parse(fetch.mock.calls[0][1]?.body as string)).toEqual({
+      lovenseSettings: { maxVibration: 80 },
+    });
   });
 
   it('keeps the offset slider to the spec range and step', () => {

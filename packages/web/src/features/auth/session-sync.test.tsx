@@ -4,9 +4,18 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readSessionMarker, SESSION_POLL_MS, useSessionSync } from './session-sync.ts';
 
+/** Stands in for the server's Set-Cookie; jsdom has no Cookie Store API. */
+function writeCookie(raw: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: simulating the server setting and clearing cookies
+  document.cookie = raw;
+}
+
 function setMarker(value: string | null) {
-  document.cookie =
-    value === null ? 'mesmer_session=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/' : `mesmer_session=${value}; path=/`;
+  writeCookie(
+    value === null
+      ? 'mesmer_session=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+      : `mesmer_session=${value}; path=/`,
+  );
 }
 
 function renderSync() {
@@ -27,7 +36,7 @@ afterEach(() => {
 
 describe('session marker cookie', () => {
   it('reads the marker among other cookies', () => {
-    document.cookie = 'other=1; path=/';
+    writeCookie('other=1; path=/');
     setMarker('42');
     expect(readSessionMarker()).toBe('42');
     setMarker(null);

@@ -74,7 +74,9 @@ export default function FilePage() {
           <button
             type="button"
             className="btn btn-ghost btn-small"
-            onClick={() => copyLink(absoluteUrl(`/file/${f.uuid}`), 'The file link was copied to your clipboard.')}
+            onClick={() =>
+              copyLink(absoluteUrl(`/file/${f.uuid}`), 'The file link was copied to your clipboard.')
+            }
           >
             <Link2 size={16} aria-hidden /> Copy link
           </button>

@@ -1,5 +1,10 @@
 import type { SelfUser } from '@mesmer/shared/api/users';
-import { FILE_SORT_OPTIONS, type FilesTab, PAGE_SIZES, parsePage } from '@mesmer/shared/domain/library-display';
+import {
+  FILE_SORT_OPTIONS,
+  type FilesTab,
+  PAGE_SIZES,
+  parsePage,
+} from '@mesmer/shared/domain/library-display';
 import { offsetOfPage, pageOfOffset } from '@mesmer/shared/domain/pagination';
 import { useQuery } from '@tanstack/react-query';
 import { Mail, Search, SlidersHorizontal } from 'lucide-react';
@@ -21,6 +26,7 @@ import {
 } from '../../ui/index.ts';
 import { useCurrentUser, userCan } from '../auth/api.ts';
 import { filesQuery } from './api.ts';
+import page from './files.module.css';
 import {
   changeFilesSearch,
   type FilesSearch,
@@ -28,7 +34,6 @@ import {
   readFilesSearch,
   writeFilesSearch,
 } from './files-search.ts';
-import page from './files.module.css';
 
 const TABS: readonly TabItem<FilesTab>[] = [
   { id: 'hypnotic', label: 'Hypnotic' },
@@ -37,7 +42,9 @@ const TABS: readonly TabItem<FilesTab>[] = [
 
 function canUploadFiles(user: SelfUser | null): boolean {
   return (
-    userCan(user, 'UPLOAD_ALL_FILES') || userCan(user, 'UPLOAD_MUSIC_FILES') || userCan(user, 'UPLOAD_PRIVATE_FILES')
+    userCan(user, 'UPLOAD_ALL_FILES') ||
+    userCan(user, 'UPLOAD_MUSIC_FILES') ||
+    userCan(user, 'UPLOAD_PRIVATE_FILES')
   );
 }
 
@@ -65,7 +72,9 @@ export default function FilesPage() {
     <div className={page.layout}>
       <div className={page.header}>
         <h1>Files</h1>
-        <p className={styles.lead}>Browse every hypnosis and music file. Play one, or add it to a playlist.</p>
+        <p className={styles.lead}>
+          Browse every hypnosis and music file. Play one, or add it to a playlist.
+        </p>
       </div>
 
       <Card className={page.search}>

@@ -17,8 +17,7 @@ export function generatedPlaylistQuery(request: GenerateRun | null) {
   return queryOptions({
     queryKey: ['generator', request],
     queryFn: request
-      ? ({ signal }) =>
-          api<GenerateResponse>('/playlist/generate', { query: { ...request.params }, signal })
+      ? ({ signal }) => api<GenerateResponse>('/playlist/generate', { query: { ...request.params }, signal })
       : skipToken,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

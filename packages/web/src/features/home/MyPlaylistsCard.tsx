@@ -5,7 +5,15 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { CreatePlaylistPopup } from '../../components/CreatePlaylistPopup.tsx';
 import { PlaylistList } from '../../components/PlaylistList.tsx';
-import { Card, EmptyState, ErrorState, Pagination, SectionHeader, type TabItem, Tabs } from '../../ui/index.ts';
+import {
+  Card,
+  EmptyState,
+  ErrorState,
+  Pagination,
+  SectionHeader,
+  type TabItem,
+  Tabs,
+} from '../../ui/index.ts';
 import { useCurrentUser } from '../auth/api.ts';
 import { type PlaylistsParams, playlistsQuery } from '../playlists/api.ts';
 
@@ -26,7 +34,12 @@ const EMPTY: Record<Tab, string> = {
 function tabParams(tab: Tab, user: SelfUser, pageOffset: number): PlaylistsParams {
   const paging = { simple: true, pageSize: PAGE_SIZES.userPlaylists, pageOffset };
   if (tab === 'mine') return { user: user.id, sort: 'datecreated', sortDir: 'desc', ...paging };
-  return { [tab === 'favorites' ? 'favorited' : 'liked']: true, sort: 'datecreated', sortDir: 'desc', ...paging };
+  return {
+    [tab === 'favorites' ? 'favorited' : 'liked']: true,
+    sort: 'datecreated',
+    sortDir: 'desc',
+    ...paging,
+  };
 }
 
 /**
@@ -73,7 +86,9 @@ function SignedInPlaylists({ user }: { user: SelfUser }) {
     favorites: useQuery(
       playlistsQuery(tabParams('favorites', user, offsets.favorites), { enabled: visited.has('favorites') }),
     ),
-    liked: useQuery(playlistsQuery(tabParams('liked', user, offsets.liked), { enabled: visited.has('liked') })),
+    liked: useQuery(
+      playlistsQuery(tabParams('liked', user, offsets.liked), { enabled: visited.has('liked') }),
+    ),
   };
   const current = lists[tab];
 

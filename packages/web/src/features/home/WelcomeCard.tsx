@@ -8,8 +8,8 @@ export function WelcomeCard() {
     <Card className={styles.welcome}>
       <h2>Welcome to Mesmer</h2>
       <p>
-        Listen to hypnosis sessions and music, follow training plans and build your own playlists. Create a free
-        account to save playlists, rate and favourite them, and earn points as you listen.
+        Listen to hypnosis sessions and music, follow training plans and build your own playlists. Create a
+        free account to save playlists, rate and favourite them, and earn points as you listen.
       </p>
       <div className={styles.welcomeActions}>
         <Link className="btn btn-primary" to="/signup">

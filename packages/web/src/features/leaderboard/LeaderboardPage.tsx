@@ -115,9 +115,7 @@ export default function LeaderboardPage() {
                   >
                     <td className={styles.rank}>
                       <span
-                        className={
-                          row.rank <= 3 ? `${styles.medal} ${styles[`medal${row.rank}`]}` : undefined
-                        }
+                        className={`${styles.rankBadge} ${row.rank <= 3 ? styles[`medal${row.rank}`] : ''}`}
                       >
                         {row.rank}
                       </span>

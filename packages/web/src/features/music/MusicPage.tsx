@@ -1,4 +1,10 @@
-import { MUSIC_TABS, type MusicTab, musicTab, PAGE_SIZES, parsePage } from '@mesmer/shared/domain/library-display';
+import {
+  MUSIC_TABS,
+  type MusicTab,
+  musicTab,
+  PAGE_SIZES,
+  parsePage,
+} from '@mesmer/shared/domain/library-display';
 import { offsetOfPage, pageOfOffset } from '@mesmer/shared/domain/pagination';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';

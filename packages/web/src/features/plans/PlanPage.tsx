@@ -87,8 +87,8 @@ function PlanView({ plan }: { plan: Series }) {
           <p className={page.eyebrow}>Training plan</p>
           <h1>{plan.name}</h1>
           <p className="muted">
-            by <Link to={`/user/${encodeURIComponent(plan.creator.username)}`}>{plan.creator.username}</Link> ·{' '}
-            {days.length} {days.length === 1 ? 'day' : 'days'}
+            by <Link to={`/user/${encodeURIComponent(plan.creator.username)}`}>{plan.creator.username}</Link>{' '}
+            · {days.length} {days.length === 1 ? 'day' : 'days'}
           </p>
           {plan.description && <p className={page.planIntro}>{plan.description}</p>}
         </div>
@@ -127,19 +127,21 @@ function PlanView({ plan }: { plan: Series }) {
                   <Play size={16} aria-hidden /> Play
                 </button>
               </div>
-              <div className={page.dayBody} inert={locked}>
-                <TrackList
-                  label={`Day ${i + 1} files`}
-                  files={day.files}
-                  onPlay={(index) => playTrack(day, i, index)}
-                />
-              </div>
-              {locked && (
-                <div className={page.lockOverlay}>
-                  <Lock size={20} aria-hidden />
-                  <span>Complete the above stages to unlock!</span>
+              <div className={page.dayContent}>
+                <div className={page.dayBody} inert={locked}>
+                  <TrackList
+                    label={`Day ${i + 1} files`}
+                    files={day.files}
+                    onPlay={(index) => playTrack(day, i, index)}
+                  />
                 </div>
-              )}
+                {locked && (
+                  <div className={page.lockOverlay}>
+                    <Lock size={20} aria-hidden />
+                    <span>Complete the above stages to unlock!</span>
+                  </div>
+                )}
+              </div>
             </li>
           );
         })}

@@ -40,7 +40,8 @@ export default function PlansPage() {
                     <span className={page.planName}>{plan.name}</span>
                     {plan.description && <span className={page.planDescription}>{plan.description}</span>}
                     <span className={page.planMeta}>
-                      {plan.playlistCount} {plan.playlistCount === 1 ? 'day' : 'days'} · by {plan.creator.username}
+                      {plan.playlistCount} {plan.playlistCount === 1 ? 'day' : 'days'} · by{' '}
+                      {plan.creator.username}
                       {user && done > 0 && ` · ${done} of ${plan.playlistCount} done`}
                     </span>
                     {user && plan.playlistCount > 0 && (

@@ -14,8 +14,8 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Eye, EyeOff, Link2, Pencil, Play, Save, Trash2, Vibrate, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { absoluteUrl, copyLink } from '../../components/clipboard.ts';
 import { Section } from '../../components/Collapsible.tsx';
+import { absoluteUrl, copyLink } from '../../components/clipboard.ts';
 import { WarningsText } from '../../components/FileNotices.tsx';
 import { FileSearchPicker } from '../../components/FileSearchPicker.tsx';
 import { TrackList } from '../../components/TrackList.tsx';
@@ -143,10 +143,7 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
       },
     });
 
-  const addFile = (file: AudioFile) => {
-    edit({ files: [...files, { ...file, disabled: false }] });
-    toast('success', 'Added to playlist!', 'Save to keep the change.', 'short');
-  };
+  const addFile = (file: AudioFile) => edit({ files: [...files, { ...file, disabled: false }] });
 
   const startIndex = firstEnabledIndex(files);
   const playlistRef = { id: playlist.id, uuid: playlist.uuid, name: playlist.name };
@@ -175,7 +172,9 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
           )}
           <p className={page.byline}>
             by{' '}
-            <Link to={`/user/${encodeURIComponent(playlist.creator.username)}`}>{playlist.creator.username}</Link>
+            <Link to={`/user/${encodeURIComponent(playlist.creator.username)}`}>
+              {playlist.creator.username}
+            </Link>
             <span aria-hidden> · </span>
             <span>{formatDuration(enabledDuration(files))}</span>
           </p>
@@ -218,7 +217,12 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
             {isOwner &&
               (editing ? (
                 <>
-                  <button type="button" className="btn btn-primary" onClick={save} disabled={update.isPending}>
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    onClick={save}
+                    disabled={update.isPending}
+                  >
                     <Save size={16} aria-hidden /> Save
                   </button>
                   <button
@@ -272,7 +276,11 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
                 checked={draft.isPublic}
                 onChange={(isPublic) => edit({ isPublic })}
               />
-              <button type="button" className="btn btn-danger btn-small" onClick={() => setConfirmDelete(true)}>
+              <button
+                type="button"
+                className="btn btn-danger btn-small"
+                onClick={() => setConfirmDelete(true)}
+              >
                 <Trash2 size={16} aria-hidden /> Delete playlist
               </button>
             </div>
@@ -311,7 +319,9 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
               <ul className={page.triggerList}>
                 {playlist.triggers.map((t) => (
                   <li key={t.id}>
-                    <Link to={`/trigger/${encodeURIComponent(triggerSlug(t.name))}`}>{censor.trigger(t.name)}</Link>
+                    <Link to={`/trigger/${encodeURIComponent(triggerSlug(t.name))}`}>
+                      {censor.trigger(t.name)}
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -1,10 +1,10 @@
 import type {
   CreatePlaylistRequest,
   ListPlaylistsResponse,
+  listPlaylistsQuery,
   Playlist,
   PlaylistUserInfo,
   UpdatePlaylistRequest,
-  listPlaylistsQuery,
 } from '@mesmer/shared/api/playlists';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -61,11 +61,16 @@ export function useCreatePlaylist() {
 
 /** PUT /api/playlists: any subset of the playlist's fields (adding a file sends id and fileIds). */
 export function useUpdatePlaylist() {
+  const client = useQueryClient();
   const invalidate = useInvalidatePlaylists();
   return useMutation({
     mutationFn: async (body: UpdatePlaylistRequest) =>
       (await api<{ playlist: Playlist }>('/playlists', { method: 'PUT', body })).playlist,
-    onSuccess: invalidate,
+    onSuccess: (saved) => {
+      // The page shows the saved order at once instead of the old one until the refetch lands.
+      client.setQueryData([PLAYLISTS_KEY, 'uuid', saved.uuid], saved);
+      return invalidate();
+    },
   });
 }
 

@@ -11,11 +11,25 @@ const empty = readPlaylistSearch(new URLSearchParams(), 's');
 
 describe('playlist section search in the URL', () => {
   it('defaults to the newest first, page 1, no filters', () => {
-    expect(empty).toEqual({ q: '', sort: 'datecreated-desc', levels: [], files: [], page: 1, filtersOpen: false });
+    expect(empty).toEqual({
+      q: '',
+      sort: 'datecreated-desc',
+      levels: [],
+      files: [],
+      page: 1,
+      filtersOpen: false,
+    });
   });
 
   it('keeps each section under its own prefix and leaves defaults out', () => {
-    const s: PlaylistSearch = { q: 'calm', sort: 'likes-desc', levels: [1, 3], files: [8], page: 2, filtersOpen: true };
+    const s: PlaylistSearch = {
+      q: 'calm',
+      sort: 'likes-desc',
+      levels: [1, 3],
+      files: [8],
+      page: 2,
+      filtersOpen: true,
+    };
     const params = writePlaylistSearch(new URLSearchParams('cq=other'), 's', s);
     expect(params.get('cq')).toBe('other');
     expect(readPlaylistSearch(params, 's')).toEqual(s);

@@ -1,13 +1,13 @@
-import { UUID_PATTERN, triggerSlug } from '@mesmer/shared/domain/triggers';
+import { triggerSlug, UUID_PATTERN } from '@mesmer/shared/domain/triggers';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { Section } from '../../components/Collapsible.tsx';
 import { useCensor } from '../../components/useCensor.ts';
-import { Card, ErrorState, LoadingState, Tag, usePageTitle } from '../../ui/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { Card, ErrorState, LoadingState, Tag, usePageTitle } from '../../ui/index.ts';
 import { triggerQuery } from './api.ts';
-import page from './triggers.module.css';
 import { TriggerFiles } from './TriggerFiles.tsx';
+import page from './triggers.module.css';
 
 /** /trigger/{name_or_uuid}: a uuid is looked up as such, anything else by its name slug. */
 export default function TriggerPage() {
@@ -19,7 +19,8 @@ export default function TriggerPage() {
 
   if (trigger.isPending) return <LoadingState label="Loading trigger" />;
   if (trigger.isError) {
-    if (trigger.error instanceof ApiError && trigger.error.status === 404) return <Navigate to="/404" replace />;
+    if (trigger.error instanceof ApiError && trigger.error.status === 404)
+      return <Navigate to="/404" replace />;
     return <ErrorState message="The trigger could not be loaded." onRetry={trigger.refetch} />;
   }
   const t = trigger.data;

@@ -1,6 +1,6 @@
 import type { PublicUser } from '@mesmer/shared/api/users';
-import { PAGE_SIZES } from '@mesmer/shared/domain/library-display';
 import { levelForPoints } from '@mesmer/shared/domain/levels';
+import { PAGE_SIZES } from '@mesmer/shared/domain/library-display';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Markdown from 'react-markdown';

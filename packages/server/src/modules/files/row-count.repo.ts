@@ -1,0 +1,42 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+
+/** Up to this many matches a total is counted exactly on every request. */
+export const EXACT_COUNT_LIMIT = 1000;
+/** Larger totals (long lists, common words) are counted once a minute per filter and process. */
+const LARGE_COUNT_TTL_MS = 60_000;
+const MAX_CACHED_COUNTS = 500;
+const largeCounts = new Map<string, { total: number; countedAt: number }>();
+
+/**
+ * The number of rows of `table` matching `where`, for paged lists' totalItems.
+ * Counting 100,000 rows on every page view is what makes long lists slow, and a
+ * paginator of more than 50 pages does not need the rows added in the last minute.
+ */
+export async function countRows(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  exactLimit = EXACT_COUNT_LIMIT,
+): Promise<number> {
+  const capped = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(exactLimit)
+    .as('capped');
+  const [{ total: upTo }] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+  if (upTo < exactLimit) return upTo;
+
+  const full = db.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
+  const { sql: text, params } = full.toSQL();
+  const key = `${text}\n${JSON.stringify(params)}`;
+  const cached = largeCounts.get(key);
+  if (cached && Date.now() - cached.countedAt < LARGE_COUNT_TTL_MS) return cached.total;
+  const [{ total }] = await full;
+  largeCounts.delete(key);
+  largeCounts.set(key, { total, countedAt: Date.now() });
+  if (largeCounts.size > MAX_CACHED_COUNTS) largeCounts.delete(largeCounts.keys().next().value as string);
+  return total;
+}

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/harness.ts';
+
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-web-'));
+fs.mkdirSync(path.join(webDist, 'assets'));
+fs.writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<html><head><title>Mesmer</title></head><body></body></html>',
+);
+fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+
+const { app } = await createTestApp({
+  webDist,
+  wikiUrl: 'https://wiki.example.org/"quoted"',
+  discordInstallUrl: 'https://discord.example/authorize?client_id=1',
+});
+
+describe('serving the web app', () => {
+  it('answers every app path with index.html carrying the run-time site settings, escaped', async () => {
+    const res = await app.inject({ method: 'GET', url: '/playlists?x=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain(
+      '<meta name="mesmer-site" content="{&quot;siteName&quot;:&quot;Mesmer&quot;,&quot;wikiUrl&quot;:&quot;https://wiki.example.org/\\&quot;quoted\\&quot;&quot;,&quot;contactEmail&quot;:&quot;support@mesmer.local&quot;}" /></head>',
+    );
+  });
+
+  it('serves hashed assets with long-lived caching', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(1)');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps JSON 404s for unknown API paths and non-GET requests', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/nope' })).json()).toEqual({ error: 'Not found.' });
+    const post = await app.inject({ method: 'POST', url: '/somewhere' });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('redirects /discord/install to the bot-authorisation page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/discord/install' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://discord.example/authorize?client_id=1');
+  });
+
+  it('sends security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});

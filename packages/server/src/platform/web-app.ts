@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+/** Settings the web app reads at run time (not build time), so one build serves any deployment. */
+export function siteSettings(config: Config) {
+  return {
+    siteName: config.siteName,
+    wikiUrl: config.wikiUrl,
+    contactEmail: config.contactEmail,
+  };
+}
+
+function escapeAttribute(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+/**
+ * Serves the built web app: hashed assets with long caching, and index.html (with the site
+ * settings in a meta tag) for every other GET outside /api and /media, where the app's router
+ * takes over (unknown paths go to /404). Also the /discord/install redirect.
+ */
+export async function registerWebApp(app: FastifyInstance, config: Config) {
+  app.get('/discord/install', (_req, reply) => reply.redirect(config.discordInstallUrl));
+
+  const indexFile = config.webDist && path.join(config.webDist, 'index.html');
+  const indexHtml =
+    indexFile && fs.existsSync(indexFile)
+      ? fs
+          .readFileSync(indexFile, 'utf8')
+          .replace(
+            '</head>',
+            `<meta name="mesmer-site" content="${escapeAttribute(JSON.stringify(siteSettings(config)))}" /></head>`,
+          )
+      : null;
+
+  if (indexHtml && config.webDist) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const isAppPath = !req.url.startsWith('/api/') && !req.url.startsWith('/media/') && req.method === 'GET';
+    if (!indexHtml || !isAppPath) return reply.code(404).send({ error: 'Not found.' });
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  });
+}

@@ -1,0 +1,125 @@
+/** Builders and a render helper for the library components' tests. */
+import type { AudioFile } from '@mesmer/shared/api/files';
+import type { Playlist } from '@mesmer/shared/api/playlists';
+import type { SelfUser } from '@mesmer/shared/api/users';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { currentUserQuery } from '../features/auth/api.ts';
+import { ToastViewport } from '../ui/index.ts';
+
+let nextId = 100;
+
+export function audioFile(overrides: Partial<AudioFile> = {}): AudioFile {
+  nextId += 1;
+  return {
+    id: nextId,
+    uuid: `00000000-0000-4000-8000-${String(nextId).padStart(12, '0')}`,
+    name: `Track ${nextId}`,
+    description: '',
+    triggers: [],
+    patreonTiers: [],
+    fileType: 1,
+    tags: [],
+    trackNumber: null,
+    releaseDate: '2020-01-01T00:00:00.000Z',
+    isPublic: true,
+    plays: 0,
+    duration: 60_000,
+    audioURL: '/media/audio/x.wav',
+    audioType: 'audio/wav',
+    scriptURL: null,
+    hapticsURL: null,
+    hasHaptics: false,
+    isLocked: false,
+    warnings: [],
+    author: { id: 9, username: 'creator', patreonName: null },
+    uploaderId: 9,
+    userUploaded: false,
+    ...overrides,
+  };
+}
+
+export function playlist(overrides: Partial<Playlist> = {}): Playlist {
+  return {
+    id: 7,
+    uuid: '00000000-0000-4000-8000-000000000007',
+    name: 'Evening',
+    description: '',
+    expLevel: 1,
+    isPublic: true,
+    isCore: false,
+    creator: { id: 9, username: 'creator' },
+    dateCreated: '2020-01-01T00:00:00.000Z',
+    fileIds: [],
+    files: [],
+    fileCount: 0,
+    likes: 0,
+    dislikes: 0,
+    favorites: 0,
+    totalDuration: 0,
+    hapticsPercent: 0,
+    hasPatreonFiles: false,
+    warnings: [],
+    triggers: [],
+    ...overrides,
+  };
+}
+
+export function selfUser(overrides: Partial<SelfUser> = {}): SelfUser {
+  return {
+    id: 5,
+    username: 'dreamer',
+    imageURL: null,
+    biography: '',
+    points: 0,
+    streak: 0,
+    roles: [],
+    patreonName: null,
+    triggers: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    email: 'dreamer@example.com',
+    emailVerified: true,
+    timezone: 'UTC',
+    permissions: [],
+    censorTriggers: false,
+    hideLockedFiles: false,
+    patreonLinked: false,
+    patreonTiers: [],
+    memberships: [],
+    lovenseToken: null,
+    lovenseSettings: { maxVibration: 50, vibrationOffset: 0 },
+    ...overrides,
+  };
+}
+
+export const json = (status: number, body: unknown) =>
+  Promise.resolve(
+    new Response(status === 204 ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  );
+
+/** Renders inside a router and a fresh query client, signed in as `user` (or signed out with null). */
+export function renderLibrary(
+  ui: ReactNode,
+  { user = null, fetchImpl }: { user?: SelfUser | null; fetchImpl?: typeof fetch } = {},
+) {
+  const fetchMock = vi.fn(fetchImpl ?? (() => json(404, { error: 'Not found.' })));
+  vi.stubGlobal('fetch', fetchMock);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(currentUserQuery.queryKey, user);
+  const wrap = (node: ReactNode) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        {node}
+        <ToastViewport />
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  const result = render(wrap(ui));
+  return { ...result, rerender: (node: ReactNode) => result.rerender(wrap(node)), client, fetch: fetchMock };
+}
