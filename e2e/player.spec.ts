@@ -68,6 +68,18 @@ test('play a playlist: time runs, pause, seek, next and previous', async ({ page
       getComputedStyle(document.documentElement).getPropertyValue('--player-h'),
     );
     expect(Number.parseFloat(height)).toBeGreaterThan(40);
+    const media = await page.evaluate(() => ({
+      title: navigator.mediaSession.metadata?.title,
+      artist: navigator.mediaSession.metadata?.artist,
+      album: navigator.mediaSession.metadata?.album,
+      state: navigator.mediaSession.playbackState,
+    }));
+    expect(media).toEqual({
+      title: 'Ocean Breath',
+      artist: 'mesmer',
+      album: 'First Steps',
+      state: 'playing',
+    });
   });
 
   await test.step('pause stops the time', async () => {
@@ -308,6 +320,7 @@ test('listening earns points that show on the home page', async ({ page }) => {
   await expect(page.getByText('1 / 51 points to level 1')).toBeVisible();
 
   await page.goto('/leaderboard');
+  await page.getByRole('button', { name: 'My rank' }).click();
   await expect(page.getByRole('row', { name: new RegExp(account.username) })).toHaveAttribute(
     'aria-current',
     'true',

@@ -24,7 +24,7 @@ const track = (id: number, extra: Partial<Track> = {}): Track => ({ id, audioURL
 const tracks = (n: number) => Array.from({ length: n }, (_, i) => track(i + 1));
 
 function run(state: QueueState<Track>, ...actions: QueueAction<Track>[]): QueueState<Track> {
-  return actions.reduce(queueReducer<Track, never>, state);
+  return actions.reduce((s: QueueState<Track>, a) => queueReducer(s, a), state);
 }
 
 function loaded(

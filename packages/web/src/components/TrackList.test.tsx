@@ -5,7 +5,7 @@ import { play } from '../player/index.ts';
 import { TrackList } from './TrackList.tsx';
 import { audioFile, renderLibrary, selfUser } from './testing.tsx';
 
-vi.mock('../player/index.ts', () => ({ play: vi.fn() }));
+vi.mock('../player/index.ts', () => ({ play: vi.fn(), useCurrentFileId: () => null }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

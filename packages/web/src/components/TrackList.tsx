@@ -14,7 +14,7 @@ import { EyeOff, GripVertical, Info, Lock, Music, Vibrate } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../features/auth/api.ts';
-import { play } from '../player/index.ts';
+import { play, useCurrentFileId } from '../player/index.ts';
 import { Tag } from '../ui/index.ts';
 import styles from './TrackList.module.css';
 import { TrackPopup } from './TrackPopup.tsx';
@@ -56,6 +56,7 @@ export function TrackList({
   empty,
 }: TrackListProps) {
   const [popupIndex, setPopupIndex] = useState<number | null>(null);
+  const currentFileId = useCurrentFileId();
 
   if (files.length === 0) return <>{empty ?? <EmptyPlaylist />}</>;
 
@@ -72,6 +73,7 @@ export function TrackList({
       key={keys[index]}
       file={file}
       number={numberOffset + index + 1}
+      current={file.id === currentFileId}
       toggles={!!onToggleDisabled}
       onActivate={() => activate(index)}
       onInfo={() => setPopupIndex(index)}
@@ -109,11 +111,7 @@ export function TrackList({
           {(drop) => (
             <ol className={styles.list} aria-label={label} ref={drop.innerRef} {...drop.droppableProps}>
               {files.map((file, index) => (
-                <Draggable
-                  key={keys[index]}
-                  draggableId={keys[index]}
-                  index={index}
-                >
+                <Draggable key={keys[index]} draggableId={keys[index]} index={index}>
                   {(drag) => row(file, index, drag)}
                 </Draggable>
               ))}
@@ -140,6 +138,7 @@ function rowKeys(files: readonly TrackFile[]): string[] {
 function TrackRow({
   file,
   number,
+  current,
   toggles,
   onActivate,
   onInfo,
@@ -147,6 +146,8 @@ function TrackRow({
 }: {
   file: TrackFile;
   number: number;
+  /** The track in the player right now. */
+  current: boolean;
   toggles: boolean;
   onActivate: () => void;
   onInfo: () => void;
@@ -159,16 +160,21 @@ function TrackRow({
     file.triggers.map((t) => t.name),
   );
   const hidden = isOwnPrivateFile(file, user?.id);
-  const rowClass = [styles.row, file.disabled ? styles.disabled : '', drag ? styles.draggable : '']
+  const rowClass = [
+    styles.row,
+    file.disabled ? styles.disabled : '',
+    drag ? styles.draggable : '',
+    current ? styles.current : '',
+  ]
     .filter(Boolean)
     .join(' ');
 
   return (
     <li className={rowClass} ref={drag?.innerRef} {...drag?.draggableProps}>
       {drag && (
-        <span className={styles.grip} {...drag.dragHandleProps} aria-label={`Drag ${name}`}>
+        <button type="button" className={styles.grip} {...drag.dragHandleProps} aria-label={`Drag ${name}`}>
           <GripVertical size={18} aria-hidden />
-        </span>
+        </button>
       )}
       <span className={styles.number}>
         {hidden ? <EyeOff size={16} aria-label="Only visible to you" role="img" /> : trackNumberLabel(number)}
@@ -183,6 +189,7 @@ function TrackRow({
             onInfo();
           }}
           aria-pressed={toggles ? !file.disabled : undefined}
+          aria-current={current || undefined}
           title={toggles ? (file.disabled ? 'Enable this track' : 'Disable this track') : undefined}
         >
           {file.isLocked && <Lock size={14} className={styles.lock} aria-label="Locked" role="img" />}

@@ -12,7 +12,7 @@ import {
   userMemberships,
   users,
 } from '../../db/schema/index.ts';
-import { countRows } from './row-count.repo.ts';
+import { countRows, countUpTo } from './row-count.repo.ts';
 
 /** Who is looking: decides visibility and locks. */
 export interface Viewer {
@@ -22,7 +22,26 @@ export interface Viewer {
   hideLockedFiles: boolean;
 }
 
-export const fileColumns = {
+/** A file's links, aggregated in the same query (one round trip for a whole page). */
+const linkedTriggers = sql<{ id: number; uuid: string; name: string; trains: boolean }[]>`coalesce((
+  select json_agg(json_build_object('id', ${triggers.id}, 'uuid', ${triggers.uuid}, 'name', ${triggers.name},
+    'trains', ${fileTriggers.trains}) order by ${triggers.name})
+  from ${fileTriggers} join ${triggers} on ${triggers.id} = ${fileTriggers.triggerId}
+  where ${fileTriggers.fileId} = ${files.id}), '[]'::json)`;
+const linkedTags = sql<{ id: number; name: string }[]>`coalesce((
+  select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}) order by ${tags.name})
+  from ${fileTags} join ${tags} on ${tags.id} = ${fileTags.tagId}
+  where ${fileTags.fileId} = ${files.id}), '[]'::json)`;
+const requiredTiers = sql<{ id: string; name: string; rank: number }[]>`coalesce((
+  select json_agg(json_build_object('id', ${membershipTiers.id}, 'name', ${membershipTiers.title},
+    'rank', ${membershipTiers.rank}) order by ${membershipTiers.rank}, ${membershipTiers.id})
+  from ${fileTiers} join ${membershipTiers} on ${membershipTiers.id} = ${fileTiers.tierId}
+  where ${fileTiers.fileId} = ${files.id}), '[]'::json)`;
+/** The membership campaign name of tiers the author owns. */
+const authorCampaign = sql<string | null>`(select ${membershipTiers.creatorName} from ${membershipTiers}
+  where ${membershipTiers.creatorUserId} = ${files.authorId} order by ${membershipTiers.rank} limit 1)`;
+
+const fileColumns = {
   id: files.id,
   uuid: files.uuid,
   name: files.name,
@@ -40,8 +59,12 @@ export const fileColumns = {
   warnings: files.warnings,
   authorId: files.authorId,
   authorUsername: users.username,
+  authorPatreonName: authorCampaign,
   uploaderId: files.uploaderId,
   userUploaded: files.userUploaded,
+  triggers: linkedTriggers,
+  tags: linkedTags,
+  tiers: requiredTiers,
 };
 
 export type FileRow = {
@@ -62,8 +85,12 @@ export type FileRow = {
   warnings: string[];
   authorId: number;
   authorUsername: string;
+  authorPatreonName: string | null;
   uploaderId: number;
   userUploaded: boolean;
+  triggers: { id: number; uuid: string; name: string; trains: boolean }[];
+  tags: { id: number; name: string }[];
+  tiers: { id: string; name: string; rank: number }[];
 };
 
 export interface FileFilter {
@@ -114,20 +141,26 @@ function unlockedFilesFor(viewer: Viewer): SQL | undefined {
   return or(...conditions);
 }
 
+/** Above this many files linked to the matching triggers, a search counts as a common word. */
+const COMMON_TRIGGER_LINKS = 2000;
+
 /** What a search text matches besides a file's own name and description. */
 export interface SearchTargets {
   query: string;
   /** Triggers whose name contains the text. */
   triggerIds: number[];
+  /** Files linked to those triggers, counted up to COMMON_TRIGGER_LINKS + 1. */
+  triggerLinks: number;
   /** Users whose username is the text (ignoring case). */
   authorIds: number[];
 }
 
 /**
- * Name and description (full text and substring), the author and the triggers found
- * beforehand. Without trigger matches it is one OR over the row, so the planner can
- * walk a sort index for common words or combine the GIN indexes for rare ones; with
- * them, a union with the trigger links (an OR with EXISTS would force a full scan).
+ * Name and description (full text and substring), the author, and the files of the
+ * triggers found beforehand. The shape is chosen for the planner: an OR over the row
+ * lets it walk a sort index when matches are common or combine the GIN indexes when
+ * they are rare; few trigger links join as a union (cheap, index-driven), many as a
+ * hashed lookup inside the OR (a union would collect every match before sorting).
  */
 function matchesSearch(search: SearchTargets): SQL {
   const pattern = `%${escapeLike(search.query)}%`;
@@ -137,8 +170,9 @@ function matchesSearch(search: SearchTargets): SQL {
     search.authorIds.length > 0 ? inArray(files.authorId, search.authorIds) : undefined,
   ) as SQL;
   if (search.triggerIds.length === 0) return own;
-  return sql`${files.id} in (select ${files.id} from ${files} where ${own}
-    union select ${fileTriggers.fileId} from ${fileTriggers} where ${inArray(fileTriggers.triggerId, search.triggerIds)})`;
+  const linked = sql`select ${fileTriggers.fileId} from ${fileTriggers} where ${inArray(fileTriggers.triggerId, search.triggerIds)}`;
+  if (search.triggerLinks > COMMON_TRIGGER_LINKS) return or(own, sql`${files.id} in (${linked})`) as SQL;
+  return sql`${files.id} in (select ${files.id} from ${files} where ${own} union ${linked})`;
 }
 
 function linkedToTrigger(triggerId: number, trains: boolean): SQL {
@@ -176,25 +210,6 @@ function orderOf(sort: FileSort): SQL[] {
   return [dir(key), dir(files.id)];
 }
 
-export interface FileDetails {
-  triggers: Map<number, { id: number; uuid: string; name: string; trains: boolean }[]>;
-  tags: Map<number, { id: number; name: string }[]>;
-  tiers: Map<number, { id: string; name: string; rank: number }[]>;
-  /** Membership campaign name of each author who owns tiers. */
-  patreonNames: Map<number, string>;
-}
-
-function groupBy<T, K>(rows: T[], keyOf: (row: T) => K): Map<K, T[]> {
-  const out = new Map<K, T[]>();
-  for (const row of rows) {
-    const key = keyOf(row);
-    const list = out.get(key);
-    if (list) list.push(row);
-    else out.set(key, [row]);
-  }
-  return out;
-}
-
 export function createFilesRepo(db: Db) {
   return {
     async list(filter: FileFilter, viewer: Viewer, sort: FileSort, page: { limit: number; offset: number }) {
@@ -222,7 +237,17 @@ export function createFilesRepo(db: Db) {
           .where(sql`${triggers.name} ilike ${`%${escapeLike(query)}%`}`),
         db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${query})`),
       ]);
-      return { query, triggerIds: triggerRows.map((r) => r.id), authorIds: authorRows.map((r) => r.id) };
+      const triggerIds = triggerRows.map((r) => r.id);
+      const links =
+        triggerIds.length === 0
+          ? 0
+          : await countRows(
+              db,
+              fileTriggers,
+              inArray(fileTriggers.triggerId, triggerIds),
+              COMMON_TRIGGER_LINKS + 1,
+            );
+      return { query, triggerIds, triggerLinks: links, authorIds: authorRows.map((r) => r.id) };
     },
 
     /** Every matching file (no paging), e.g. generator candidates. */
@@ -264,62 +289,6 @@ export function createFilesRepo(db: Db) {
         .from(files)
         .where(and(inArray(files.id, ids), visibleFilesFor(viewer)));
       return new Set(rows.map((r) => r.id));
-    },
-
-    /** Triggers, tags, tiers and author campaign names of a page of files, in one round each. */
-    async details(rows: FileRow[]): Promise<FileDetails> {
-      const ids = [...new Set(rows.map((r) => r.id))];
-      const authorIds = [...new Set(rows.map((r) => r.authorId))];
-      if (ids.length === 0) {
-        return { triggers: new Map(), tags: new Map(), tiers: new Map(), patreonNames: new Map() };
-      }
-      const [triggerRows, tagRows, tierRows, campaignRows] = await Promise.all([
-        db
-          .select({
-            fileId: fileTriggers.fileId,
-            id: triggers.id,
-            uuid: triggers.uuid,
-            name: triggers.name,
-            trains: fileTriggers.trains,
-          })
-          .from(fileTriggers)
-          .innerJoin(triggers, eq(triggers.id, fileTriggers.triggerId))
-          .where(inArray(fileTriggers.fileId, ids))
-          .orderBy(asc(triggers.name)),
-        db
-          .select({ fileId: fileTags.fileId, id: tags.id, name: tags.name })
-          .from(fileTags)
-          .innerJoin(tags, eq(tags.id, fileTags.tagId))
-          .where(inArray(fileTags.fileId, ids))
-          .orderBy(asc(tags.name)),
-        db
-          .select({
-            fileId: fileTiers.fileId,
-            id: membershipTiers.id,
-            name: membershipTiers.title,
-            rank: membershipTiers.rank,
-          })
-          .from(fileTiers)
-          .innerJoin(membershipTiers, eq(membershipTiers.id, fileTiers.tierId))
-          .where(inArray(fileTiers.fileId, ids))
-          .orderBy(asc(membershipTiers.rank)),
-        db
-          .selectDistinctOn([membershipTiers.creatorUserId], {
-            userId: membershipTiers.creatorUserId,
-            name: membershipTiers.creatorName,
-          })
-          .from(membershipTiers)
-          .where(inArray(membershipTiers.creatorUserId, authorIds)),
-      ]);
-      const strip = <T extends { fileId: number }>(list: T[]) => list.map(({ fileId: _, ...rest }) => rest);
-      const mapOf = <T extends { fileId: number }>(list: T[]) =>
-        new Map([...groupBy(list, (r) => r.fileId)].map(([k, v]) => [k, strip(v)]));
-      return {
-        triggers: mapOf(triggerRows),
-        tags: mapOf(tagRows),
-        tiers: mapOf(tierRows),
-        patreonNames: new Map(campaignRows.map((r) => [r.userId as number, r.name])),
-      };
     },
 
     /** The viewer's hideLockedFiles setting and active membership tiers, with all tiers of those creators. */

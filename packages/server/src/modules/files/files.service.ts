@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { NotFound, Unauthorized } from '../../platform/errors.ts';
 import { mediaUrlSigner } from '../../platform/signed-url.ts';
 import type { SessionUser } from '../auth/session.repo.ts';
-import { createFilesRepo, type FileDetails, type FileRow, type Viewer } from './files.repo.ts';
+import { createFilesRepo, type FileRow, type Viewer } from './files.repo.ts';
 
 export type { Viewer } from './files.repo.ts';
 
@@ -16,21 +16,20 @@ export function createFilesService(ctx: AppContext) {
   const signer = mediaUrlSigner(ctx.config);
   const mediaUrl = (key: string | null, now: Date) => (key ? signer.sign(`/media/${key}`, now) : null);
 
-  /** Locks and URLs depend on the viewer; every other field comes straight from the row. */
-  function present(rows: FileRow[], details: FileDetails, viewer: Viewer): AudioFile[] {
+  /** Rows in the answer shape. Locks and URLs depend on the viewer; the rest comes from the row. */
+  function presentRows(rows: FileRow[], viewer: Viewer): AudioFile[] {
     const now = ctx.clock.now();
     return rows.map((row) => {
-      const tiers = details.tiers.get(row.id) ?? [];
-      const isLocked = isFileLocked({ ...row, requiredTierIds: tiers.map((t) => t.id) }, viewer);
+      const isLocked = isFileLocked({ ...row, requiredTierIds: row.tiers.map((t) => t.id) }, viewer);
       return {
         id: row.id,
         uuid: row.uuid,
         name: row.name,
         description: row.description,
-        triggers: details.triggers.get(row.id) ?? [],
-        patreonTiers: tiers,
+        triggers: row.triggers,
+        patreonTiers: row.tiers,
         fileType: row.fileType,
-        tags: details.tags.get(row.id) ?? [],
+        tags: row.tags,
         trackNumber: row.trackNumber,
         releaseDate: row.releaseDate.toISOString(),
         isPublic: row.isPublic,
@@ -46,7 +45,7 @@ export function createFilesService(ctx: AppContext) {
         author: {
           id: row.authorId,
           username: row.authorUsername,
-          patreonName: details.patreonNames.get(row.authorId) ?? null,
+          patreonName: row.authorPatreonName,
         },
         uploaderId: row.uploaderId,
         userUploaded: row.userUploaded,
@@ -66,11 +65,7 @@ export function createFilesService(ctx: AppContext) {
     };
   }
 
-  /** Rows in the answer shape, in the given order. */
-  async function presentRows(rows: FileRow[], viewer: Viewer): Promise<AudioFile[]> {
-    return present(rows, await repo.details(rows), viewer);
-  }
-
+  /** A file by uuid when the viewer may see it. */
   async function findVisible(uuid: string, viewer: Viewer): Promise<AudioFile | null> {
     const { rows } = await repo.list(
       { uuid },
@@ -78,7 +73,7 @@ export function createFilesService(ctx: AppContext) {
       { type: 'date', direction: 'desc' },
       { limit: 1, offset: 0 },
     );
-    const [file] = await presentRows(rows, viewer);
+    const [file] = presentRows(rows, viewer);
     return file ?? null;
   }
 
@@ -115,7 +110,7 @@ export function createFilesService(ctx: AppContext) {
         { type: query.sortType, direction: query.sortDirection },
         { limit: query.pageSize, offset: query.pageOffset },
       );
-      return { files: await presentRows(rows, viewer), totalItems: total };
+      return { files: presentRows(rows, viewer), totalItems: total };
     },
 
     listCreators: () => repo.listCreators(),

@@ -9,6 +9,23 @@ const LARGE_COUNT_TTL_MS = 60_000;
 const MAX_CACHED_COUNTS = 500;
 const largeCounts = new Map<string, { total: number; countedAt: number }>();
 
+/** The number of matching rows, counting no further than `cap`. */
+export async function countUpTo(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  cap: number,
+): Promise<number> {
+  const capped = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(cap)
+    .as('capped');
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+  return total;
+}
+
 /**
  * The number of rows of `table` matching `where`, for paged lists' totalItems.
  * Counting 100,000 rows on every page view is what makes long lists slow, and a
@@ -20,13 +37,7 @@ export async function countRows(
   where: SQL | undefined,
   exactLimit = EXACT_COUNT_LIMIT,
 ): Promise<number> {
-  const capped = db
-    .select({ one: sql`1`.as('one') })
-    .from(table)
-    .where(where)
-    .limit(exactLimit)
-    .as('capped');
-  const [{ total: upTo }] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+  const upTo = await countUpTo(db, table, where, exactLimit);
   if (upTo < exactLimit) return upTo;
 
   const full = db.select({ total: sql<number>`count(*)::int` }).from(table).where(where);

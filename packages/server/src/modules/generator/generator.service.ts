@@ -36,7 +36,7 @@ export function createGeneratorService(ctx: AppContext, random: RandomSource = M
       );
       // The sample comes in random order; sorting makes the injected random source decide alone.
       rows.sort((a, b) => a.id - b.id);
-      const candidates = await files.presentRows(rows, viewer);
+      const candidates = files.presentRows(rows, viewer);
       const picked = generatePlaylist(
         candidates.map((f) => ({ ...f, authorId: f.author.id, triggerIds: f.triggers.map((t) => t.id) })),
         {

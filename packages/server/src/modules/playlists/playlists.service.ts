@@ -65,7 +65,7 @@ export function createPlaylistsService(ctx: AppContext) {
     const entries = await repo.entries(rows.map((r) => r.id));
     const fileRows = await files.repo.findByIds([...new Set(entries.map((e) => e.fileId))]);
     const visibleRows = fileRows.filter((f) => isFileVisible(f, viewer));
-    const presented = await files.presentRows(visibleRows, viewer);
+    const presented = files.presentRows(visibleRows, viewer);
     const fileById = new Map(presented.map((f) => [f.id, f]));
     const byPlaylist = new Map<number, { file: AudioFile; disabled: boolean }[]>();
     for (const entry of entries) {

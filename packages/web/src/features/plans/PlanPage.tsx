@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { TrackList } from '../../components/TrackList.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { play } from '../../player/index.ts';
+import { play, useLocalPlanPosition } from '../../player/index.ts';
 import { ConfirmPopup, ErrorState, LoadingState, toast, usePageTitle } from '../../ui/index.ts';
 import { useCurrentUser } from '../auth/api.ts';
 import { planQuery, useSavePlanProgress } from './api.ts';
@@ -34,6 +34,11 @@ export default function PlanPage() {
 function PlanView({ plan }: { plan: Series }) {
   const { user } = useCurrentUser();
   const [position, setPosition] = useState(plan.position);
+  // Days finished in the player (signed out: kept in this browser session) move the position on.
+  const playedPosition = useLocalPlanPosition(plan.id);
+  useEffect(() => {
+    if (playedPosition !== undefined) setPosition(playedPosition);
+  }, [playedPosition]);
   const [confirmReset, setConfirmReset] = useState(false);
   const save = useSavePlanProgress();
   const dayRefs = useRef<(HTMLElement | null)[]>([]);
@@ -46,22 +51,26 @@ function PlanView({ plan }: { plan: Series }) {
     if (target > 0) dayRefs.current[target]?.scrollIntoView({ block: 'start' });
   }, []);
 
-  const planRef = (dayIndex: number) => ({
+  const planRef = (dayIndex: number, at = position) => ({
     id: plan.id,
     uuid: plan.uuid,
     name: plan.name,
     dayIndex,
     dayCount: days.length,
+    position: at,
   });
+  const playlistRef = (day: Playlist) => ({ id: day.id, uuid: day.uuid, name: day.name });
 
   const playTrack = (day: Playlist, dayIndex: number, startIndex: number) => {
     setPosition(dayIndex + 1);
-    play({ files: day.files, startIndex, playlist: day, plan: planRef(dayIndex) });
+    play({ files: day.files, startIndex, playlist: playlistRef(day), plan: planRef(dayIndex, dayIndex + 1) });
   };
 
   const playDay = (day: Playlist, dayIndex: number) => {
     const start = firstEnabledIndex(day.files);
-    if (start >= 0) play({ files: day.files, startIndex: start, playlist: day, plan: planRef(dayIndex) });
+    if (start >= 0) {
+      play({ files: day.files, startIndex: start, playlist: playlistRef(day), plan: planRef(dayIndex) });
+    }
   };
 
   const reset = () =>

@@ -25,7 +25,7 @@ export default function TriggerPage() {
   }
   const t = trigger.data;
   return (
-    <Card>
+    <Card className={page.detail}>
       <div className={page.header}>
         <h1>
           {censor.trigger(t.name)}
