@@ -12,11 +12,19 @@ import pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/client.ts';
 import { seedRoles } from '../packages/server/src/db/seed/roles.ts';
 
-export const BENCH_SIZES = { users: 50_000, creators: 500, files: 100_000, playlists: 20_000, perPlaylist: 10 };
+export const BENCH_SIZES = {
+  users: 50_000,
+  creators: 500,
+  files: 100_000,
+  playlists: 20_000,
+  perPlaylist: 10,
+};
 
 const url = process.env.DATABASE_URL;
 if (!url) {
-  console.error('Set DATABASE_URL to the PostgreSQL database to fill (e.g. postgres://postgres@127.0.0.1:5432/mesmer_bench).');
+  console.error(
+    'Set DATABASE_URL to the PostgreSQL database to fill (e.g. postgres://postgres@127.0.0.1:5432/mesmer_bench).',
+  );
   process.exit(1);
 }
 
@@ -159,6 +167,12 @@ await step(
 );
 await client.query('commit');
 await step('vacuum analyze', 'vacuum analyze');
+// The planner's default assumes spinning disks; on SSDs (and a cached data set) index lookups are
+// nearly as cheap as sequential reads. Recommended for production PostgreSQL too (README).
+await step(
+  'random_page_cost = 1.1 (SSD)',
+  `do $$ begin execute format('alter database %I set random_page_cost = 1.1', current_database()); end $$`,
+);
 console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 await client.end();
 await database.close();

@@ -26,8 +26,14 @@ const SCENARIOS: [string, string][] = [
   ['files: search "velvet spiral"', '/api/files?searchQuery=velvet%20spiral'],
   ['files: nameQuery "drift"', '/api/files?nameQuery=drift'],
   ['files: name A-Z, page 50', '/api/files?sortType=name&sortDirection=asc&pageOffset=1000'],
-  ['files: most played, types 1,2, 15-30 min', '/api/files?sortType=playcount&fileTypes=1,2&minDuration=900000&maxDuration=1800000'],
-  ['files: shortest, haptics only, unlocked', '/api/files?sortType=duration&sortDirection=asc&showNonHaptics=false&showLocked=false'],
+  [
+    'files: most played, types 1,2, 15-30 min',
+    '/api/files?sortType=playcount&fileTypes=1,2&minDuration=900000&maxDuration=1800000',
+  ],
+  [
+    'files: shortest, haptics only, unlocked',
+    '/api/files?sortType=duration&sortDirection=asc&showNonHaptics=false&showLocked=false',
+  ],
   ['files: trigger 17', '/api/files?trigger=17'],
   ['files: music, creators 2,3', '/api/files?fileTypes=7,9&creatorIds=2,3'],
   ['playlists: newest first (default)', '/api/playlists'],

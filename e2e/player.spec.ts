@@ -278,6 +278,7 @@ test("finishing a training plan's day unlocks the next", async ({ page }) => {
   }
   await expect(page.getByText('Day complete!')).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(days.getByText('Complete the above stages to unlock!')).toHaveCount(1);
   const saved = await (await page.request.get('/api/series', { params: { uuid: plan.uuid } })).json();
   expect(saved.series.position).toBe(2);
 
@@ -325,4 +326,25 @@ test('listening earns points that show on the home page', async ({ page }) => {
     'aria-current',
     'true',
   );
+});
+
+test("a visitor's finished day unlocks the next in this browser", async ({ page }) => {
+  const plans = (await (await page.request.get('/api/series')).json()).series as {
+    uuid: string;
+    name: string;
+  }[];
+  const plan = plans.find((p) => p.name === 'Trigger Foundations')!;
+  await page.goto(`/plan/${plan.uuid}`);
+  const days = page.getByRole('list', { name: 'Days' });
+  await expect(days.getByText('Complete the above stages to unlock!')).toHaveCount(3);
+
+  await page.getByRole('button', { name: 'Play day 1' }).click();
+  const bar = playerBar(page);
+  for (const name of ['Ocean Breath', 'Deeper Still', 'Gentle Return']) {
+    await expect(bar.getByRole('link', { name })).toBeVisible();
+    await seekNearEnd(page);
+  }
+  await expect(page.getByText('Day complete!')).toBeVisible();
+  await expect(days.getByText('Complete the above stages to unlock!')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Play day 2' })).toBeEnabled();
 });

@@ -45,8 +45,10 @@ function usePlayerKeys(active: boolean) {
     if (!active) return;
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
-      const onControl = e.target instanceof HTMLElement && !!e.target.closest('button, a, [role="dialog"]');
-      if (e.key === ' ' && !onControl) {
+      const target = e.target instanceof HTMLElement ? e.target : null;
+      // Keys inside a popup belong to it; Space on a button or link activates that control.
+      if (target?.closest('[role="dialog"], [aria-modal="true"]')) return;
+      if (e.key === ' ' && !target?.closest('button, a, summary')) {
         e.preventDefault();
         playerControls.togglePlay();
       } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {

@@ -165,33 +165,36 @@ function unload() {
   playerStore.setState({ position: 0, duration: 0, playlist: null });
 }
 
-/** Finishing the plan's current day unlocks the next: saved for signed-in listeners, kept locally otherwise. */
+/**
+ * Finishing the plan's current day unlocks the next: saved on the server for signed-in
+ * listeners, and kept in the player either way so an open plan page follows at once.
+ */
 async function completePlanDay(plan: PlayerPlan) {
-  const announce = (next: number) =>
+  const unlock = (next: number) => {
+    const positions = playerStore.getState().planPositions;
+    playerStore.setState({ planPositions: { ...positions, [plan.id]: next } });
     toast(
       'success',
       'Day complete!',
       next > plan.dayCount ? `You finished ${plan.name}.` : 'The next day is unlocked.',
     );
+  };
   if (signedInUser()) {
     try {
       const position = await fetchPlanPosition(plan.id);
       const next = planPositionAfterDay(position, plan.dayIndex, plan.dayCount);
       if (next === position) return;
       await savePlanPosition(plan.id, next);
+      unlock(next);
       await queryClient?.invalidateQueries({ queryKey: ['series'] });
-      announce(next);
     } catch {
       // Progress stays where it was; the listener can play the day again.
     }
     return;
   }
-  const positions = playerStore.getState().planPositions;
-  const position = positions[plan.id] ?? plan.position ?? 1;
+  const position = playerStore.getState().planPositions[plan.id] ?? plan.position ?? 1;
   const next = planPositionAfterDay(position, plan.dayIndex, plan.dayCount);
-  if (next === position) return;
-  playerStore.setState({ planPositions: { ...positions, [plan.id]: next } });
-  announce(next);
+  if (next !== position) unlock(next);
 }
 
 /** Runs the queue reducer and brings the audio element in line with the new state. */

@@ -40,8 +40,9 @@ export function useCurrentFileId(): number | null {
 }
 
 /**
- * Local training-plan progress for a listener who is not signed in: the position after
- * days finished in this browser session, or undefined when none was finished.
+ * Training-plan progress made in the player during this browser session: the position after
+ * the last day finished here (also saved on the server for signed-in listeners), or undefined
+ * when no day of the plan was finished yet. Visitors' progress lives only here.
  */
 export function useLocalPlanPosition(planId: number): number | undefined {
   return usePlayer((s) => s.planPositions[planId]);

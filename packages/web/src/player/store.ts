@@ -20,7 +20,7 @@ export interface PlayerState {
   duration: number;
   /** A queue restored after a reload, waiting to be loaded paused at this position (seconds). */
   restoreAt: number | null;
-  /** Training-plan progress (plan id → 1-based position) for listeners who are not signed in. */
+  /** Training-plan progress made in this browser session (plan id → 1-based position). */
   planPositions: Record<number, number>;
 }
 

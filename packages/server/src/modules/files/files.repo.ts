@@ -211,21 +211,35 @@ function orderOf(sort: FileSort): SQL[] {
 }
 
 export function createFilesRepo(db: Db) {
+  async function findByIds(ids: number[]): Promise<FileRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select(fileColumns)
+      .from(files)
+      .innerJoin(users, eq(users.id, files.authorId))
+      .where(inArray(files.id, ids));
+    return rows as FileRow[];
+  }
+
   return {
+    /**
+     * A page of files and the total. The page's ids come first and the full rows after, so
+     * the per-file aggregates run for the page only, not for every row an offset skips.
+     */
     async list(filter: FileFilter, viewer: Viewer, sort: FileSort, page: { limit: number; offset: number }) {
       const where = whereOf(filter, viewer);
-      const [rows, total] = await Promise.all([
+      const [pageIds, total] = await Promise.all([
         db
-          .select(fileColumns)
+          .select({ id: files.id })
           .from(files)
-          .innerJoin(users, eq(users.id, files.authorId))
           .where(where)
           .orderBy(...orderOf(sort))
           .limit(page.limit)
           .offset(page.offset),
         countRows(db, files, where),
       ]);
-      return { rows: rows as FileRow[], total };
+      const byId = new Map((await findByIds(pageIds.map((r) => r.id))).map((row) => [row.id, row]));
+      return { rows: pageIds.flatMap(({ id }) => byId.get(id) ?? []), total };
     },
 
     /** Looks up the triggers and the author a search text names (small indexed lookups). */
@@ -241,7 +255,7 @@ export function createFilesRepo(db: Db) {
       const links =
         triggerIds.length === 0
           ? 0
-          : await countRows(
+          : await countUpTo(
               db,
               fileTriggers,
               inArray(fileTriggers.triggerId, triggerIds),
@@ -262,15 +276,7 @@ export function createFilesRepo(db: Db) {
       return rows as FileRow[];
     },
 
-    async findByIds(ids: number[]): Promise<FileRow[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select(fileColumns)
-        .from(files)
-        .innerJoin(users, eq(users.id, files.authorId))
-        .where(inArray(files.id, ids));
-      return rows as FileRow[];
-    },
+    findByIds,
 
     async findByUuid(uuid: string): Promise<FileRow | null> {
       const [row] = await db

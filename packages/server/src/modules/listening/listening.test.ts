@@ -321,3 +321,20 @@ describe('daily streak', () => {
     expect((await listen('2026-06-01T11:00:00Z', 'UTC', 1)).streak).toBe(5);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents both shapes of POST /api/session and what anonymous listeners get', async () => {
+    const docs = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const call = docs.paths['/api/session'].post;
+    expect(Object.keys(call.requestBody.content['application/json'].schema.properties)).toEqual([
+      'timezone',
+      'sessionToken',
+      'fileId',
+      'listenedMs',
+    ]);
+    expect(call.description).toContain(
+      'A session started anonymously earns 0 points and only counts the play.',
+    );
+    expect(call.description).toContain('a second end is 409');
+  });
+});
