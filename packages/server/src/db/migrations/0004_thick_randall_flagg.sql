@@ -1,1 +1,0 @@
-CREATE INDEX "users_leaderboard_idx" ON "users" USING btree ("points" DESC NULLS LAST,lower("username") collate "C","username") WHERE "users"."points" > 0;
