@@ -8,5 +8,7 @@ const stale =
   !fs.existsSync(marker) || fs.statSync('package-lock.json').mtimeMs > fs.statSync(marker).mtimeMs + 1000;
 if (stale) {
   console.log('Installing packages (first run or the lock file changed)...');
-  execSync('npm ci --no-audit --no-fund', { stdio: 'inherit' });
+  // `npm install` rather than `npm ci`: the registry mirror lacks other platforms' optional packages
+  // (e.g. Biome's), so the lock file cannot list them and `npm ci` would refuse it.
+  execSync('npm install --no-audit --no-fund', { stdio: 'inherit' });
 }
