@@ -10,14 +10,35 @@ export const DEMO_OWNER = 'mesmer';
 /** The community accounts' password, documented in the README ("Demo accounts"). */
 export const DEMO_PASSWORD = 'demo-password';
 
-export const DEMO_USERS: { username: string; roles: RoleName[]; biography: string }[] = [
+/** Points and streaks give a fresh install a leaderboard to look at. */
+export const DEMO_USERS: {
+  username: string;
+  roles: RoleName[];
+  biography: string;
+  points: number;
+  streak: number;
+}[] = [
   {
     username: 'lunadrift',
     roles: ['Verified Creator'],
     biography: 'Soft-spoken sessions for slow evenings. **New files every full moon.**',
+    points: 1337,
+    streak: 12,
   },
-  { username: 'velvetvoice', roles: ['Verified Creator'], biography: 'Whispered triggers and gentle loops.' },
-  { username: 'sonicmist', roles: ['Music Creator'], biography: 'Ambient music to drift to.' },
+  {
+    username: 'velvetvoice',
+    roles: ['Verified Creator'],
+    biography: 'Whispered triggers and gentle loops.',
+    points: 642,
+    streak: 3,
+  },
+  {
+    username: 'sonicmist',
+    roles: ['Music Creator'],
+    biography: 'Ambient music to drift to.',
+    points: 215,
+    streak: 1,
+  },
 ];
 
 export const DEMO_TIERS = [

@@ -71,10 +71,12 @@ async function ensureCommunityUsers(db: Db): Promise<Map<string, number>> {
         email: `${demo.username}@demo.mesmer.local`,
         passwordHash: await hashPassword(DEMO_PASSWORD),
         emailVerified: true,
+        biography: demo.biography,
+        points: demo.points,
+        streak: demo.streak,
       });
       if (id === null) continue;
       await usersRepo.addRoles(id, demo.roles);
-      await db.update(users).set({ biography: demo.biography }).where(sql`${users.id} = ${id}`);
     }
     ids.set(demo.username, id);
   }

@@ -26,6 +26,10 @@ export interface NewUser {
   timezone?: string;
   emailVerified?: boolean;
   createdAt?: Date;
+  /** Only the demo seed starts an account with these. */
+  biography?: string;
+  points?: number;
+  streak?: number;
 }
 
 /** Arbitrary fixed key for pg_advisory_xact_lock: serialises account creation. */
