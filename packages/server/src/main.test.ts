@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const mainFile = path.join(import.meta.dirname, 'main.ts');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-main-'));
+const port = 39000 + Math.floor(Math.random() * 1000);
+
+function startServer(env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitFor(check: () => boolean, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const running: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of running) c.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the server process', () => {
+  it('stops with a message naming the bad variable', async () => {
+    const server = startServer({ PORT: 'eighty' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT:');
+  });
+
+  it('prints its URL, refuses a second server on the same data folder, and shuts down cleanly', async () => {
+    const first = startServer();
+    running.push(first.child);
+    await waitFor(() => first.output().includes('is running at'));
+    expect(first.output()).toContain(`Mesmer is running at http://localhost:${port}`);
+    const health = await fetch(`http://localhost:${port}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+
+    const second = startServer({ PORT: String(port + 1) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('is in use by another Mesmer server');
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    // The lock was released: a new server starts on the same folder.
+    const third = startServer();
+    running.push(third.child);
+    await waitFor(() => third.output().includes('is running at'));
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  }, 90_000);
+});
