@@ -17,6 +17,8 @@ export const BENCH_SIZES = {
   creators: 500,
   files: 100_000,
   playlists: 20_000,
+  /** Community playlists are spread over this many users (about four each). */
+  playlistCreators: 5_000,
   perPlaylist: 10,
 };
 
@@ -53,7 +55,7 @@ await step(
 );
 await seedRolesAgain();
 
-const { users, creators, files, playlists, perPlaylist } = BENCH_SIZES;
+const { users, creators, files, playlists, playlistCreators, perPlaylist } = BENCH_SIZES;
 const sqlArray = (items: string[]) => `array[${items.map((w) => `'${w}'`).join(',')}]`;
 const words = (list: string) => sqlArray(list.split(' '));
 const ADJECTIVES = words(
@@ -140,8 +142,8 @@ await step(
   `insert into playlists (name, description, exp_level, is_public, is_core, creator_id, date_created, likes, dislikes, favorites)
    select (${ADJECTIVES})[1 + (g * 3) % 20] || ' ' || (${NOUNS})[1 + (g * 17) % 25] || ' Mix ' || g,
           'A playlist of ' || (${PHRASES})[1 + g % 12] || '.',
-          1 + g % 4, g % 10 <> 0, g % 100 = 0,
-          case when g % 100 = 0 then 1 else 1 + (g * 7) % ${users} end,
+          1 + g % 4, g % 10 <> 0 or g % 100 = 0, g % 100 = 0,
+          case when g % 100 = 0 then 1 else 2 + (g * 7) % ${playlistCreators} end,
           now() - ((g * 13) % 1000) * interval '1 day' - g * interval '1 second',
           (g * 31) % 500, (g * 17) % 50, (g * 23) % 300
    from generate_series(1, ${playlists}) g`,

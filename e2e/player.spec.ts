@@ -55,6 +55,28 @@ async function playPlaylist(page: Page, name: string) {
   await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
 }
 
+/** Opens a demo training plan's page; answers the plan and its list of days. */
+async function openPlan(page: Page, name: string) {
+  const plans = (await (await page.request.get('/api/series')).json()).series as {
+    uuid: string;
+    name: string;
+  }[];
+  const plan = plans.find((p) => p.name === name)!;
+  await page.goto(`/plan/${plan.uuid}`);
+  return { plan, days: page.getByRole('list', { name: 'Days' }) };
+}
+
+/** Plays day 1 of the open demo plan (Ocean Breath, Deeper Still, Gentle Return) to the end of each track. */
+async function playThroughFirstDay(page: Page) {
+  await page.getByRole('button', { name: 'Play day 1' }).click();
+  const bar = playerBar(page);
+  for (const name of ['Ocean Breath', 'Deeper Still', 'Gentle Return']) {
+    await expect(bar.getByRole('link', { name })).toBeVisible();
+    await seekNearEnd(page);
+  }
+  await expect(page.getByText('Day complete!')).toBeVisible();
+}
+
 test('play a playlist: time runs, pause, seek, next and previous', async ({ page }) => {
   const bar = playerBar(page);
   await playPlaylist(page, 'First Steps');
@@ -261,23 +283,11 @@ test('an expired audio URL is fetched again and playback goes on', async ({ page
 
 test("finishing a training plan's day unlocks the next", async ({ page }) => {
   await signUpViaApi(page, 'plan');
-  const plans = (await (await page.request.get('/api/series')).json()).series as {
-    uuid: string;
-    name: string;
-  }[];
-  const plan = plans.find((p) => p.name === 'Relaxation Basics')!;
-  await page.goto(`/plan/${plan.uuid}`);
-  const days = page.getByRole('list', { name: 'Days' });
+  const { plan, days } = await openPlan(page, 'Relaxation Basics');
   await expect(days.getByText('Complete the above stages to unlock!')).toHaveCount(2);
 
-  await page.getByRole('button', { name: 'Play day 1' }).click();
-  const bar = playerBar(page);
-  for (const name of ['Ocean Breath', 'Deeper Still', 'Gentle Return']) {
-    await expect(bar.getByRole('link', { name })).toBeVisible();
-    await seekNearEnd(page);
-  }
-  await expect(page.getByText('Day complete!')).toBeVisible();
-  await expect(bar.getByRole('button', { name: 'Play' })).toBeVisible();
+  await playThroughFirstDay(page);
+  await expect(playerBar(page).getByRole('button', { name: 'Play' })).toBeVisible();
   await expect(days.getByText('Complete the above stages to unlock!')).toHaveCount(1);
   const saved = await (await page.request.get('/api/series', { params: { uuid: plan.uuid } })).json();
   expect(saved.series.position).toBe(2);
@@ -329,22 +339,10 @@ test('listening earns points that show on the home page', async ({ page }) => {
 });
 
 test("a visitor's finished day unlocks the next in this browser", async ({ page }) => {
-  const plans = (await (await page.request.get('/api/series')).json()).series as {
-    uuid: string;
-    name: string;
-  }[];
-  const plan = plans.find((p) => p.name === 'Trigger Foundations')!;
-  await page.goto(`/plan/${plan.uuid}`);
-  const days = page.getByRole('list', { name: 'Days' });
+  const { days } = await openPlan(page, 'Trigger Foundations');
   await expect(days.getByText('Complete the above stages to unlock!')).toHaveCount(3);
 
-  await page.getByRole('button', { name: 'Play day 1' }).click();
-  const bar = playerBar(page);
-  for (const name of ['Ocean Breath', 'Deeper Still', 'Gentle Return']) {
-    await expect(bar.getByRole('link', { name })).toBeVisible();
-    await seekNearEnd(page);
-  }
-  await expect(page.getByText('Day complete!')).toBeVisible();
+  await playThroughFirstDay(page);
   await expect(days.getByText('Complete the above stages to unlock!')).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Play day 2' })).toBeEnabled();
 });

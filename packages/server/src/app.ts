@@ -7,7 +7,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -22,6 +21,7 @@ import type { AppContext } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerRateLimit } from './platform/rate-limit.ts';
+import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 export interface BuildOptions {
@@ -48,7 +48,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses are checked against their zod schema outside production; production only writes them.
+  app.setSerializerCompiler(responseSerializerCompiler({ validate: config.env !== 'production' }));
 
   const database =
     opts.database ??

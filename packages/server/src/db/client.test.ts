@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DatabaseLockedError, openDatabase } from './client.ts';
+import { roles } from './schema/index.ts';
 
 describe('the embedded database', () => {
   it('keeps data across a close and reopen, and lets only one process open it at a time', async () => {
@@ -16,8 +17,8 @@ describe('the embedded database', () => {
 
     await first.close();
     const second = await openDatabase({ pgliteDir: dir });
-    const rows = await second.db.execute(sql`select name from roles where name = 'Listener'`);
-    expect(rows.rows).toEqual([{ name: 'Listener' }]);
+    const found = await second.db.select({ name: roles.name }).from(roles).where(eq(roles.name, 'Listener'));
+    expect(found).toEqual([{ name: 'Listener' }]);
     await second.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -1,13 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreatePlaylistPopup } from './CreatePlaylistPopup.tsx';
-import { json, renderLibrary, selfUser } from './testing.tsx';
+import { json, renderWithProviders, selfUser } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('CreatePlaylistPopup', () => {
   it('highlights missing fields and sends nothing', () => {
-    const { fetch } = renderLibrary(<CreatePlaylistPopup open onClose={() => {}} />, { user: selfUser() });
+    const { fetch } = renderWithProviders(<CreatePlaylistPopup open onClose={() => {}} />, {
+      user: selfUser(),
+    });
     expect(screen.getByRole('combobox', { name: 'Experience level' })).toHaveDisplayValue(
       'Experience Level...',
     );
@@ -23,7 +25,7 @@ describe('CreatePlaylistPopup', () => {
 
   it('creates with the level as 1-4, closes and says so', async () => {
     const onClose = vi.fn();
-    const { fetch } = renderLibrary(<CreatePlaylistPopup open onClose={onClose} />, {
+    const { fetch } = renderWithProviders(<CreatePlaylistPopup open onClose={onClose} />, {
       user: selfUser(),
       fetchImpl: () => json(201, { id: 3, uuid: 'u' }),
     });
@@ -44,12 +46,14 @@ describe('CreatePlaylistPopup', () => {
   });
 
   it('offers the Core playlist toggle only to the site owner', () => {
-    renderLibrary(<CreatePlaylistPopup open onClose={() => {}} />, { user: selfUser({ id: 1 }) });
+    renderWithProviders(<CreatePlaylistPopup open onClose={() => {}} />, { user: selfUser({ id: 1 }) });
     expect(screen.getByRole('switch', { name: 'Core playlist' })).toBeInTheDocument();
   });
 
   it('starts empty every time it opens', () => {
-    const { rerender } = renderLibrary(<CreatePlaylistPopup open onClose={() => {}} />, { user: selfUser() });
+    const { rerender } = renderWithProviders(<CreatePlaylistPopup open onClose={() => {}} />, {
+      user: selfUser(),
+    });
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Draft' } });
     rerender(<CreatePlaylistPopup open={false} onClose={() => {}} />);
     rerender(<CreatePlaylistPopup open onClose={() => {}} />);

@@ -1,8 +1,8 @@
-import { EXPERIENCE_LEVELS } from '@mesmer/shared/domain/library-display';
 import { type FormEvent, useId, useState } from 'react';
 import { isSiteOwner, useCurrentUser } from '../features/auth/api.ts';
 import { useCreatePlaylist } from '../features/playlists/api.ts';
-import { Modal, Spinner, Switch, Textarea, toast } from '../ui/index.ts';
+import { FormError, Modal, SubmitButton, Switch, Textarea, toast } from '../ui/index.ts';
+import { ExperienceLevelOptions } from './ExperienceLevels.tsx';
 import styles from './library.module.css';
 
 /** The Create Playlist popup. Its form starts empty every time it opens. */
@@ -50,16 +50,8 @@ function CreatePlaylistForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate>
-      {invalid.size > 0 && (
-        <p className="form-error" role="alert">
-          Please fill out all highlighted fields.
-        </p>
-      )}
-      {serverError && (
-        <p className="form-error" role="alert">
-          {serverError}
-        </p>
-      )}
+      <FormError message={invalid.size > 0 ? 'Please fill out all highlighted fields.' : null} />
+      <FormError message={serverError} />
       <div className="field">
         <label htmlFor={ids.name}>Name</label>
         <input
@@ -93,19 +85,14 @@ function CreatePlaylistForm({ onDone }: { onDone: () => void }) {
           aria-invalid={invalid.has('expLevel')}
         >
           <option value="">Experience Level...</option>
-          {EXPERIENCE_LEVELS.map((label, i) => (
-            <option key={label} value={i + 1}>
-              {label}
-            </option>
-          ))}
+          <ExperienceLevelOptions />
         </select>
       </div>
       {isSiteOwner(user) && <Switch label="Core playlist" checked={isCore} onChange={setIsCore} />}
       <div className={styles.formActions}>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {create.isPending && <Spinner size={16} label="Saving" />}
+        <SubmitButton pending={create.isPending} pendingLabel="Saving">
           Create
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -8,6 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { creatorsQuery, tagsQuery } from '../features/files/api.ts';
 import { Spinner, Switch } from '../ui/index.ts';
+import { ChipChoices, toggleChoice } from './ChipChoices.tsx';
 import styles from './library.module.css';
 
 export interface FileFilterValues {
@@ -18,8 +19,6 @@ export interface FileFilterValues {
   showLocked: boolean;
   showNonHaptics: boolean;
 }
-
-const toggle = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
 
 /** The Files page filters: duration, the tab's file types, creators, locked and non-haptics files. */
 export function FileFilters({
@@ -37,35 +36,19 @@ export function FileFilters({
     <div className={styles.filters} id="file-filters">
       <fieldset className={styles.filterGroup}>
         <legend>Duration</legend>
-        <div className={styles.chipChoices}>
-          {DURATION_FILTERS.map((d) => (
-            <button
-              key={d.id}
-              type="button"
-              className={styles.chipChoice}
-              aria-pressed={values.duration === d.id}
-              onClick={() => onChange({ duration: values.duration === d.id ? null : d.id })}
-            >
-              {d.label}
-            </button>
-          ))}
-        </div>
+        <ChipChoices
+          choices={DURATION_FILTERS}
+          chosen={values.duration ? [values.duration] : []}
+          onToggle={(id) => onChange({ duration: values.duration === id ? null : id })}
+        />
       </fieldset>
       <fieldset className={styles.filterGroup}>
         <legend>File types</legend>
-        <div className={styles.chipChoices}>
-          {types.map((t) => (
-            <button
-              key={t.id}
-              type="button"
-              className={styles.chipChoice}
-              aria-pressed={values.types.includes(t.id)}
-              onClick={() => onChange({ types: toggle(values.types, t.id) })}
-            >
-              {fileTypeLabel(t.name)}
-            </button>
-          ))}
-        </div>
+        <ChipChoices
+          choices={types.map((t) => ({ id: t.id, label: fileTypeLabel(t.name) }))}
+          chosen={values.types}
+          onToggle={(id) => onChange({ types: toggleChoice(values.types, id) })}
+        />
       </fieldset>
       <fieldset className={styles.filterGroup}>
         <legend>Creators</legend>
@@ -76,19 +59,11 @@ export function FileFilters({
         ) : creators.data.length === 0 ? (
           <p className="muted">No creators yet.</p>
         ) : (
-          <div className={styles.chipChoices}>
-            {creators.data.map((c) => (
-              <button
-                key={c.id}
-                type="button"
-                className={styles.chipChoice}
-                aria-pressed={values.creators.includes(c.id)}
-                onClick={() => onChange({ creators: toggle(values.creators, c.id) })}
-              >
-                {c.username}
-              </button>
-            ))}
-          </div>
+          <ChipChoices
+            choices={creators.data.map((c) => ({ id: c.id, label: c.username }))}
+            chosen={values.creators}
+            onToggle={(id) => onChange({ creators: toggleChoice(values.creators, id) })}
+          />
         )}
       </fieldset>
       <div className={styles.filterSwitches}>

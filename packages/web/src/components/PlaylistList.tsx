@@ -1,10 +1,11 @@
-import type { Playlist } from '@mesmer/shared/api/playlists';
+import type { ListPlaylistsResponse, Playlist } from '@mesmer/shared/api/playlists';
 import { formatDuration } from '@mesmer/shared/domain/durations';
 import { isNewPlaylist } from '@mesmer/shared/domain/file-new';
 import { expLevelName } from '@mesmer/shared/domain/library-display';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { EyeOff, Heart, ListMusic, Lock, Vibrate } from 'lucide-react';
 import { Link } from 'react-router';
-import { EmptyState, LoadingState, Tag } from '../ui/index.ts';
+import { EmptyState, ErrorState, LoadingState, Pagination, Tag } from '../ui/index.ts';
 import styles from './library.module.css';
 import { useCensor } from './useCensor.ts';
 
@@ -53,6 +54,43 @@ export function PlaylistList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** One page of playlists from GET /api/playlists: the error state, the list, and the pagination under it. */
+export function PagedPlaylistList({
+  list,
+  label,
+  emptyText,
+  showNewTag,
+  pageOffset,
+  pageSize,
+  onPageChange,
+}: {
+  list: UseQueryResult<ListPlaylistsResponse>;
+  label: string;
+  emptyText: string;
+  showNewTag?: boolean;
+  pageOffset: number;
+  pageSize: number;
+  onPageChange: (pageOffset: number) => void;
+}) {
+  if (list.isError) return <ErrorState message="The playlists could not be loaded." onRetry={list.refetch} />;
+  return (
+    <>
+      <PlaylistList
+        label={label}
+        playlists={list.data?.playlists}
+        emptyText={emptyText}
+        showNewTag={showNewTag}
+      />
+      <Pagination
+        pageOffset={pageOffset}
+        pageSize={pageSize}
+        totalItems={list.data?.totalItems ?? 0}
+        onChange={onPageChange}
+      />
+    </>
   );
 }
 

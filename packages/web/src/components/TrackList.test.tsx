@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { play } from '../player/index.ts';
 import { TrackList } from './TrackList.tsx';
-import { audioFile, renderLibrary, selfUser } from './testing.tsx';
+import { audioFile, renderWithProviders, selfUser } from './testing.tsx';
 
 vi.mock('../player/index.ts', () => ({ play: vi.fn(), useCurrentFileId: () => null }));
 
@@ -17,7 +17,7 @@ const rows = () => within(screen.getByRole('list', { name: 'Files' })).getAllByR
 describe('TrackList', () => {
   it('numbers tracks with a leading zero below 10 and continues the count on later pages', () => {
     const files = Array.from({ length: 11 }, () => audioFile());
-    renderLibrary(<TrackList label="Files" files={files} />);
+    renderWithProviders(<TrackList label="Files" files={files} />);
     expect(rows()[0]).toHaveTextContent(/^01/);
     expect(rows()[8]).toHaveTextContent(/^09/);
     expect(rows()[9]).toHaveTextContent(/^10/);
@@ -25,13 +25,13 @@ describe('TrackList', () => {
   });
 
   it('continues numbering from the page offset', () => {
-    renderLibrary(<TrackList label="Files" files={[audioFile()]} numberOffset={20} />);
+    renderWithProviders(<TrackList label="Files" files={[audioFile()]} numberOffset={20} />);
     expect(rows()[0]).toHaveTextContent(/^21/);
   });
 
   it('shows name, author link, duration and the haptics and music icons', () => {
     const file = audioFile({ name: 'Ocean', hasHaptics: true, fileType: 7, duration: 3_725_000 });
-    renderLibrary(<TrackList label="Files" files={[file]} />);
+    renderWithProviders(<TrackList label="Files" files={[file]} />);
     const row = rows()[0];
     expect(within(row).getByRole('button', { name: 'Ocean' })).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'creator' })).toHaveAttribute('href', '/user/creator');
@@ -43,7 +43,7 @@ describe('TrackList', () => {
   it("tags files released within 5 days as 'New!'", () => {
     const fresh = audioFile({ releaseDate: new Date(Date.now() - NEW_FILE_MS + 60_000).toISOString() });
     const old = audioFile({ releaseDate: new Date(Date.now() - NEW_FILE_MS - 60_000).toISOString() });
-    renderLibrary(<TrackList label="Files" files={[fresh, old]} />);
+    renderWithProviders(<TrackList label="Files" files={[fresh, old]} />);
     expect(within(rows()[0]).getByText('New!')).toBeInTheDocument();
     expect(within(rows()[1]).queryByText('New!')).not.toBeInTheDocument();
   });
@@ -57,7 +57,7 @@ describe('TrackList', () => {
       author: { id: 5, username: 'dreamer', patreonName: null },
     });
     const others = audioFile({ isPublic: false });
-    renderLibrary(<TrackList label="Files" files={[own, uploaded, others]} />, { user: me });
+    renderWithProviders(<TrackList label="Files" files={[own, uploaded, others]} />, { user: me });
     expect(within(rows()[0]).getByRole('img', { name: 'Only visible to you' })).toBeInTheDocument();
     expect(rows()[0]).not.toHaveTextContent(/^01/);
     expect(rows()[1]).toHaveTextContent(/^02/);
@@ -66,7 +66,7 @@ describe('TrackList', () => {
 
   it('plays the list from the clicked track', () => {
     const files = [audioFile(), audioFile({ name: 'Second' })];
-    renderLibrary(<TrackList label="Files" files={files} />);
+    renderWithProviders(<TrackList label="Files" files={files} />);
     fireEvent.click(screen.getByRole('button', { name: 'Second' }));
     expect(play).toHaveBeenCalledWith({ files, startIndex: 1 });
   });
@@ -83,7 +83,7 @@ describe('TrackList', () => {
       author: { id: 9, username: 'creator', patreonName: 'Creator Studio' },
     });
     const onPlay = vi.fn();
-    renderLibrary(<TrackList label="Files" files={[locked]} onPlay={onPlay} />);
+    renderWithProviders(<TrackList label="Files" files={[locked]} onPlay={onPlay} />);
     fireEvent.click(screen.getByRole('button', { name: /^Locked\s*Secret$/ }));
     expect(onPlay).not.toHaveBeenCalled();
     expect(play).not.toHaveBeenCalled();
@@ -104,7 +104,7 @@ describe('TrackList', () => {
 
   it('opens the track popup on right-click and with the info button', () => {
     const file = audioFile({ name: 'Calm', warnings: [{ text: 'Very deep.' }], description: 'Soft.' });
-    renderLibrary(<TrackList label="Files" files={[file]} />);
+    renderWithProviders(<TrackList label="Files" files={[file]} />);
     fireEvent.contextMenu(screen.getByRole('button', { name: 'Calm' }));
     const dialog = screen.getByRole('dialog', { name: 'Calm' });
     // Not locked but with warnings: the warnings open first, and only one notice is open.
@@ -126,7 +126,7 @@ describe('TrackList', () => {
   it('in disabled-tracks mode a click toggles the track instead of playing', () => {
     const files = [audioFile({ name: 'One' }), { ...audioFile({ name: 'Two' }), disabled: true }];
     const onToggle = vi.fn();
-    renderLibrary(<TrackList label="Files" files={files} onToggleDisabled={onToggle} />);
+    renderWithProviders(<TrackList label="Files" files={files} onToggleDisabled={onToggle} />);
     expect(screen.getByRole('button', { name: 'One' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: /^Two\s*\(disabled\)$/ })).toHaveAttribute(
       'aria-pressed',
@@ -142,24 +142,28 @@ describe('TrackList', () => {
       name: 'Good Girl Bliss',
       triggers: [{ id: 1, uuid: 'u', name: 'Good Girl', trains: true }],
     });
-    const { unmount } = renderLibrary(<TrackList label="Files" files={[file]} />, {
+    const { unmount } = renderWithProviders(<TrackList label="Files" files={[file]} />, {
       user: selfUser({ censorTriggers: true }),
     });
     expect(screen.getByRole('button', { name: 'G**d G**l Bliss' })).toBeInTheDocument();
     unmount();
-    renderLibrary(<TrackList label="Files" files={[file]} />, { user: selfUser({ censorTriggers: false }) });
+    renderWithProviders(<TrackList label="Files" files={[file]} />, {
+      user: selfUser({ censorTriggers: false }),
+    });
     expect(screen.getByRole('button', { name: 'Good Girl Bliss' })).toBeInTheDocument();
   });
 
   it("shows 'This playlist has no files!' with how to add some when empty", () => {
-    renderLibrary(<TrackList label="Files" files={[]} />);
+    renderWithProviders(<TrackList label="Files" files={[]} />);
     expect(screen.getByText('This playlist has no files!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Files page' })).toHaveAttribute('href', '/files');
   });
 
   it('offers removal to the playlist owner after a Remove? confirmation', () => {
     const onRemove = vi.fn();
-    renderLibrary(<TrackList label="Files" files={[audioFile({ name: 'Mine' })]} onRemove={onRemove} />);
+    renderWithProviders(
+      <TrackList label="Files" files={[audioFile({ name: 'Mine' })]} onRemove={onRemove} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'About Mine' }));
     fireEvent.click(screen.getByRole('button', { name: /Remove from playlist/ }));
     const confirm = screen.getByRole('dialog', { name: 'Remove?' });

@@ -1,13 +1,10 @@
 import type { AudioFile } from '@mesmer/shared/api/files';
-import { ExternalLink, Link2, ListPlus, Trash2 } from 'lucide-react';
+import { ExternalLink, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../features/auth/api.ts';
 import { ConfirmPopup, Modal } from '../ui/index.ts';
-import { AddToPlaylist } from './AddToPlaylist.tsx';
-import { absoluteUrl, copyLink } from './clipboard.ts';
+import { FileActions } from './FileActions.tsx';
 import { FileDetails } from './FileDetails.tsx';
-import styles from './library.module.css';
 import { useCensor } from './useCensor.ts';
 
 /**
@@ -24,42 +21,16 @@ export function TrackPopup({
   /** Given when the viewer owns the playlist the track is in. */
   onRemove?: () => void;
 }) {
-  const { user } = useCurrentUser();
   const censor = useCensor();
-  const [adding, setAdding] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
-
-  const close = () => {
-    setAdding(false);
-    onClose();
-  };
 
   if (!file) return null;
   const triggerNames = file.triggers.map((t) => t.name);
   return (
     <>
-      <Modal open title={censor.text(file.name, triggerNames)} onClose={close} width={560}>
+      <Modal open title={censor.text(file.name, triggerNames)} onClose={onClose} width={560}>
         <FileDetails file={file} />
-        <div className={styles.popupActions}>
-          {user && !file.isLocked && (
-            <button
-              type="button"
-              className="btn btn-ghost btn-small"
-              aria-expanded={adding}
-              onClick={() => setAdding((a) => !a)}
-            >
-              <ListPlus size={16} aria-hidden /> Add to playlist
-            </button>
-          )}
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() =>
-              copyLink(absoluteUrl(`/file/${file.uuid}`), 'The file link was copied to your clipboard.')
-            }
-          >
-            <Link2 size={16} aria-hidden /> Copy link
-          </button>
+        <FileActions file={file} panelHeading="h3">
           <Link className="btn btn-ghost btn-small" to={`/file/${file.uuid}`}>
             <ExternalLink size={16} aria-hidden /> Open file page
           </Link>
@@ -68,13 +39,7 @@ export function TrackPopup({
               <Trash2 size={16} aria-hidden /> Remove from playlist
             </button>
           )}
-        </div>
-        {adding && user && (
-          <div className={styles.addPanel}>
-            <h3 className={styles.subheading}>Add to playlist</h3>
-            <AddToPlaylist fileId={file.id} userId={user.id} />
-          </div>
-        )}
+        </FileActions>
       </Modal>
       <ConfirmPopup
         open={confirmRemove}
@@ -86,7 +51,7 @@ export function TrackPopup({
         onConfirm={() => {
           setConfirmRemove(false);
           onRemove?.();
-          close();
+          onClose();
         }}
       />
     </>

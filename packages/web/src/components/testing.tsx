@@ -1,4 +1,4 @@
-/** Builders and a render helper for the library components' tests. */
+/** Builders and a render helper for the web app's component tests. */
 import type { AudioFile } from '@mesmer/shared/api/files';
 import type { Playlist } from '@mesmer/shared/api/playlists';
 import type { SelfUser } from '@mesmer/shared/api/users';
@@ -104,7 +104,7 @@ export const json = (status: number, body: unknown) =>
   );
 
 /** Renders inside a router and a fresh query client, signed in as `user` (or signed out with null). */
-export function renderLibrary(
+export function renderWithProviders(
   ui: ReactNode,
   { user = null, fetchImpl }: { user?: SelfUser | null; fetchImpl?: typeof fetch } = {},
 ) {

@@ -1,19 +1,16 @@
 import { useId } from 'react';
 import styles from './ui.module.css';
 
-export function Checkbox({
-  label,
-  checked,
-  onChange,
-  disabled,
-  description,
-}: {
+/** What every on/off control takes: the Checkbox here and the Switch. */
+export interface OnOffProps {
   label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
   description?: string;
-}) {
+}
+
+export function Checkbox({ label, checked, onChange, disabled, description }: OnOffProps) {
   const id = useId();
   return (
     <label className={styles.checkbox} htmlFor={id}>

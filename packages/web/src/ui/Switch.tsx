@@ -1,20 +1,9 @@
 import { useId } from 'react';
+import type { OnOffProps } from './Checkbox.tsx';
 import styles from './ui.module.css';
 
 /** An on/off setting: a labelled switch that answers immediately (no Save button). */
-export function Switch({
-  label,
-  checked,
-  onChange,
-  disabled,
-  description,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  disabled?: boolean;
-  description?: string;
-}) {
+export function Switch({ label, checked, onChange, disabled, description }: OnOffProps) {
   const labelId = useId();
   const descriptionId = useId();
   return (

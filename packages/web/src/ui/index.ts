@@ -1,6 +1,7 @@
 export { Avatar } from './Avatar.tsx';
 export { Checkbox } from './Checkbox.tsx';
 export { ConfirmPopup } from './ConfirmPopup.tsx';
+export { FormError, SubmitButton } from './Form.tsx';
 export { Modal } from './Modal.tsx';
 export { Pagination } from './Pagination.tsx';
 export { popupStack, usePopupLevel } from './popup-stack.ts';

@@ -1,8 +1,16 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { playlistFiles, playlistRatings, playlists, seriesPlaylists, users } from '../../db/schema/index.ts';
-import { escapeLike, type Viewer } from '../files/files.repo.ts';
-import { countRows } from '../files/row-count.repo.ts';
+import {
+  files,
+  fileTiers,
+  playlistFiles,
+  playlistRatings,
+  playlists,
+  seriesPlaylists,
+  users,
+} from '../../db/schema/index.ts';
+import { escapeLike, linkedTriggers, type Viewer, visibleFilesFor } from '../files/files.repo.ts';
+import { cappedCount, totalOfPage } from '../files/row-count.repo.ts';
 
 export const PLAYLIST_SORT_COLUMNS = {
   datecreated: playlists.dateCreated,
@@ -48,6 +56,18 @@ export type PlaylistRow = {
 };
 
 export type PlaylistEntry = { playlistId: number; position: number; fileId: number; disabled: boolean };
+
+/** What a playlist's totals need of an entry the viewer may see. */
+export type ShownEntry = {
+  playlistId: number;
+  fileId: number;
+  disabled: boolean;
+  duration: number;
+  hasHaptics: boolean;
+  hasTiers: boolean;
+  warnings: string[];
+  triggers: { id: number; uuid: string; name: string }[];
+};
 
 const playlistColumns = {
   id: playlists.id,
@@ -125,15 +145,16 @@ export function createPlaylistsRepo(db: Db) {
     ) {
       const where = whereOf(filter, viewer);
       const dir = sort.direction === 'asc' ? asc : desc;
-      const [rows, total] = await Promise.all([
-        select()
-          .where(where)
-          .orderBy(dir(PLAYLIST_SORT_COLUMNS[sort.key]), dir(playlists.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        countRows(db, playlists, where),
-      ]);
-      return { rows: rows as PlaylistRow[], total };
+      // The total (counted up to a limit) rides along as a column: one round trip.
+      const rows = await db
+        .select({ ...playlistColumns, total: cappedCount(db, playlists, where) })
+        .from(playlists)
+        .innerJoin(users, eq(users.id, playlists.creatorId))
+        .where(where)
+        .orderBy(dir(PLAYLIST_SORT_COLUMNS[sort.key]), dir(playlists.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { rows: rows as PlaylistRow[], total: await totalOfPage(db, playlists, where, rows[0]) };
     },
 
     async findById(id: number): Promise<PlaylistRow | null> {
@@ -162,6 +183,30 @@ export function createPlaylistsRepo(db: Db) {
         })
         .from(playlistFiles)
         .where(inArray(playlistFiles.playlistId, playlistIds))
+        .orderBy(asc(playlistFiles.playlistId), asc(playlistFiles.position));
+    },
+
+    /**
+     * The entries of these playlists that the viewer may see, in order, with just what the totals
+     * need: lists ask for `simple` playlists, and loading, signing and presenting every file of
+     * every playlist only to count them made those lists slow.
+     */
+    async shownEntries(playlistIds: number[], viewer: Viewer): Promise<ShownEntry[]> {
+      if (playlistIds.length === 0) return [];
+      return db
+        .select({
+          playlistId: playlistFiles.playlistId,
+          fileId: playlistFiles.fileId,
+          disabled: playlistFiles.disabled,
+          duration: files.duration,
+          hasHaptics: sql<boolean>`${files.hapticsKey} is not null`,
+          hasTiers: sql<boolean>`exists (select 1 from ${fileTiers} where ${fileTiers.fileId} = ${files.id})`,
+          warnings: files.warnings,
+          triggers: linkedTriggers,
+        })
+        .from(playlistFiles)
+        .innerJoin(files, eq(files.id, playlistFiles.fileId))
+        .where(and(inArray(playlistFiles.playlistId, playlistIds), visibleFilesFor(viewer)))
         .orderBy(asc(playlistFiles.playlistId), asc(playlistFiles.position));
     },
 

@@ -3,6 +3,7 @@ import type {
   createPlaylistRequest,
   listPlaylistsQuery,
   Playlist,
+  PlaylistFile,
   PlaylistUserInfo,
   UpdatePlaylistRequest,
 } from '@mesmer/shared/api/playlists';
@@ -19,6 +20,7 @@ import {
   type PlaylistEntry,
   type PlaylistFilter,
   type PlaylistRow,
+  type ShownEntry,
 } from './playlists.repo.ts';
 
 /** How many playlists GET /playlists/recent answers. */
@@ -26,21 +28,45 @@ export const RECENT_PLAYLISTS = 12;
 
 type ListQuery = z.output<typeof listPlaylistsQuery>;
 
+/** What the totals need of an entry the viewer may see. */
+type EntryFacts = Pick<ShownEntry, 'duration' | 'disabled' | 'hasHaptics' | 'hasTiers' | 'warnings' | 'triggers'>;
+
 /** Totals a playlist shows, over the entries the viewer may see. */
-export function summarise(entries: { file: AudioFile; disabled: boolean }[]) {
-  const withHaptics = entries.filter((e) => e.file.hasHaptics).length;
+export function summarise(entries: EntryFacts[]) {
+  const withHaptics = entries.filter((e) => e.hasHaptics).length;
   const triggers = new Map<number, { id: number; uuid: string; name: string }>();
-  for (const { file } of entries) {
-    for (const t of file.triggers) triggers.set(t.id, { id: t.id, uuid: t.uuid, name: t.name });
+  for (const entry of entries) {
+    for (const t of entry.triggers) triggers.set(t.id, { id: t.id, uuid: t.uuid, name: t.name });
   }
   return {
     fileCount: entries.length,
-    totalDuration: entries.reduce((sum, e) => sum + (e.disabled ? 0 : e.file.duration), 0),
+    totalDuration: entries.reduce((sum, e) => sum + (e.disabled ? 0 : e.duration), 0),
     hapticsPercent: entries.length === 0 ? 0 : Math.floor((withHaptics * 100) / entries.length),
-    hasPatreonFiles: entries.some((e) => e.file.patreonTiers.length > 0),
-    warnings: [...new Set(entries.flatMap((e) => e.file.warnings.map((w) => w.text)))],
+    hasPatreonFiles: entries.some((e) => e.hasTiers),
+    warnings: [...new Set(entries.flatMap((e) => e.warnings))],
     triggers: [...triggers.values()],
   };
+}
+
+function factsOf(file: AudioFile, disabled: boolean): EntryFacts {
+  return {
+    duration: file.duration,
+    disabled,
+    hasHaptics: file.hasHaptics,
+    hasTiers: file.patreonTiers.length > 0,
+    warnings: file.warnings.map((w) => w.text),
+    triggers: file.triggers,
+  };
+}
+
+function groupByPlaylist<T extends { playlistId: number }>(items: T[]): Map<number, T[]> {
+  const byPlaylist = new Map<number, T[]>();
+  for (const item of items) {
+    const list = byPlaylist.get(item.playlistId);
+    if (list) list.push(item);
+    else byPlaylist.set(item.playlistId, [item]);
+  }
+  return byPlaylist;
 }
 
 /** Rating (like/dislike) is for signed-in users on public community playlists that are not their own. */
@@ -61,39 +87,55 @@ export function createPlaylistsService(ctx: AppContext) {
   const repo = createPlaylistsRepo(ctx.db);
   const files = createFilesService(ctx);
 
+  function presentPlaylist(row: PlaylistRow, shown: EntryFacts[], fileIds: number[], files: PlaylistFile[]) {
+    return {
+      id: row.id,
+      uuid: row.uuid,
+      name: row.name,
+      description: row.description,
+      expLevel: row.expLevel,
+      isPublic: row.isPublic,
+      isCore: row.isCore,
+      creator: { id: row.creatorId, username: row.creatorUsername },
+      dateCreated: row.dateCreated.toISOString(),
+      fileIds,
+      files,
+      likes: row.likes,
+      dislikes: row.dislikes,
+      favorites: row.favorites,
+      ...summarise(shown),
+    };
+  }
+
+  /** `simple` playlists: the totals and file ids, from the entries alone (no file is presented). */
+  async function presentSimple(rows: PlaylistRow[], viewer: Viewer): Promise<Playlist[]> {
+    const shown = groupByPlaylist(await repo.shownEntries(rows.map((r) => r.id), viewer));
+    return rows.map((row) => {
+      const entries = shown.get(row.id) ?? [];
+      return presentPlaylist(row, entries, entries.map((e) => e.fileId), []);
+    });
+  }
+
   async function present(rows: PlaylistRow[], viewer: Viewer, simple = false): Promise<Playlist[]> {
+    if (simple) return presentSimple(rows, viewer);
     const entries = await repo.entries(rows.map((r) => r.id));
     const fileRows = await files.repo.findByIds([...new Set(entries.map((e) => e.fileId))]);
     const visibleRows = fileRows.filter((f) => isFileVisible(f, viewer));
-    const presented = files.presentRows(visibleRows, viewer);
-    const fileById = new Map(presented.map((f) => [f.id, f]));
-    const byPlaylist = new Map<number, { file: AudioFile; disabled: boolean }[]>();
-    for (const entry of entries) {
-      const file = fileById.get(entry.fileId);
-      if (!file) continue;
-      const list = byPlaylist.get(entry.playlistId) ?? [];
-      list.push({ file, disabled: entry.disabled });
-      byPlaylist.set(entry.playlistId, list);
-    }
+    const fileById = new Map(files.presentRows(visibleRows, viewer).map((f) => [f.id, f]));
+    const shown = groupByPlaylist(
+      entries.flatMap((entry) => {
+        const file = fileById.get(entry.fileId);
+        return file ? [{ playlistId: entry.playlistId, file, disabled: entry.disabled }] : [];
+      }),
+    );
     return rows.map((row) => {
-      const shown = byPlaylist.get(row.id) ?? [];
-      return {
-        id: row.id,
-        uuid: row.uuid,
-        name: row.name,
-        description: row.description,
-        expLevel: row.expLevel,
-        isPublic: row.isPublic,
-        isCore: row.isCore,
-        creator: { id: row.creatorId, username: row.creatorUsername },
-        dateCreated: row.dateCreated.toISOString(),
-        fileIds: shown.map((e) => e.file.id),
-        files: simple ? [] : shown.map((e) => ({ ...e.file, disabled: e.disabled })),
-        likes: row.likes,
-        dislikes: row.dislikes,
-        favorites: row.favorites,
-        ...summarise(shown),
-      };
+      const entries = shown.get(row.id) ?? [];
+      return presentPlaylist(
+        row,
+        entries.map((e) => factsOf(e.file, e.disabled)),
+        entries.map((e) => e.file.id),
+        entries.map((e) => ({ ...e.file, disabled: e.disabled })),
+      );
     });
   }
 

@@ -1,12 +1,10 @@
 import type { SelfUser } from '@mesmer/shared/api/users';
 import { LogOut } from 'lucide-react';
-import Markdown from 'react-markdown';
-import { Avatar, Card, Spinner, StreakBadge, Tag } from '../../ui/index.ts';
+import { ProfileCard } from '../../components/ProfileCard.tsx';
+import { Spinner, Tag } from '../../ui/index.ts';
 import styles from './account.module.css';
 
-const memberSince = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });
-
-/** The signed-in user's own profile at a glance, with the Log out button. */
+/** The signed-in user's own profile at a glance, with the e-mail's state and the Log out button. */
 export function ProfileSummary({
   user,
   onLogout,
@@ -16,67 +14,18 @@ export function ProfileSummary({
   onLogout: () => void;
   loggingOut: boolean;
 }) {
-  const badges = user.roles.filter((r) => r.showBadge);
   return (
-    <Card className={styles.profile}>
-      <div className={styles.profileHead}>
-        <Avatar name={user.username} imageURL={user.imageURL} size={76} />
-        <div className={styles.profileName}>
-          <h2>{user.username}</h2>
-          <p className="muted">Member since {memberSince.format(new Date(user.createdAt))}</p>
-        </div>
-      </div>
-
-      {(badges.length > 0 || user.streak > 1) && (
-        <ul className={styles.badges} aria-label="Badges">
-          {badges.map((role) => (
-            <li key={role.name}>
-              <span
-                className={styles.roleBadge}
-                style={{ background: role.background || undefined, color: role.textColor || undefined }}
-              >
-                {role.name}
-              </span>
-            </li>
-          ))}
-          {user.streak > 1 && (
-            <li>
-              <StreakBadge days={user.streak} />
-            </li>
-          )}
-        </ul>
-      )}
-
-      <dl className={styles.stats}>
-        <div>
-          <dt>Points</dt>
-          <dd>{user.points.toLocaleString('en')}</dd>
-        </div>
-        <div>
-          <dt>Day streak</dt>
-          <dd>{user.streak}</dd>
-        </div>
-      </dl>
-
-      <section className={styles.bio} aria-label="Biography">
-        {user.biography.trim() ? (
-          <Markdown
-            skipHtml
-            components={{
-              a: ({ href, children }) => (
-                <a href={href} target="_blank" rel="noopener noreferrer nofollow ugc">
-                  {children}
-                </a>
-              ),
-            }}
-          >
-            {user.biography}
-          </Markdown>
-        ) : (
-          <p className="muted">No biography yet. It will show here and on your public profile.</p>
-        )}
-      </section>
-
+    <ProfileCard
+      user={user}
+      heading="h2"
+      avatarSize={76}
+      stats={[
+        { label: 'Points', value: user.points.toLocaleString('en') },
+        { label: 'Day streak', value: user.streak },
+      ]}
+      emptyBiography="No biography yet. It will show here and on your public profile."
+      className={styles.profile}
+    >
       <div className={styles.email}>
         <span className={styles.emailAddress}>{user.email}</span>
         {user.emailVerified ? <Tag tone="success">Verified</Tag> : <Tag tone="warning">Not verified</Tag>}
@@ -96,6 +45,6 @@ export function ProfileSummary({
         {loggingOut ? <Spinner size={16} label="Logging out" /> : <LogOut size={18} aria-hidden />}
         Log out
       </button>
-    </Card>
+    </ProfileCard>
   );
 }

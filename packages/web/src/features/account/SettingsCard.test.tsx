@@ -1,34 +1,11 @@
 import type { SelfUser } from '@mesmer/shared/api/users';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastViewport } from '../../ui/index.ts';
+import { json, renderWithProviders, selfUser } from '../../components/testing.tsx';
 import { currentUserQuery, useCurrentUser } from '../auth/api.ts';
 import { SettingsCard } from './SettingsCard.tsx';
 
-const user: SelfUser = {
-  id: 5,
-  username: 'dreamer',
-  imageURL: null,
-  biography: '',
-  points: 0,
-  streak: 0,
-  roles: [],
-  patreonName: null,
-  triggers: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  email: 'dreamer@example.com',
-  emailVerified: true,
-  timezone: 'UTC',
-  permissions: [],
-  censorTriggers: false,
-  hideLockedFiles: false,
-  patreonLinked: false,
-  patreonTiers: [],
-  memberships: [],
-  lovenseToken: null,
-  lovenseSettings: { maxVibration: 50, vibrationOffset: 0 },
-};
+const user = selfUser();
 
 /** The card gets the user from the query cache, as on the account page. */
 function Card() {
@@ -36,23 +13,7 @@ function Card() {
   return current && <SettingsCard user={current} />;
 }
 
-function renderCard(fetchImpl: typeof fetch) {
-  vi.stubGlobal('fetch', vi.fn(fetchImpl));
-  const client = new QueryClient();
-  client.setQueryData(currentUserQuery.queryKey, user);
-  render(
-    <QueryClientProvider client={client}>
-      <Card />
-      <ToastViewport />
-    </QueryClientProvider>,
-  );
-  return { client, fetch: vi.mocked(fetch) };
-}
-
-const json = (status: number, body: unknown) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
+const renderCard = (fetchImpl: typeof fetch) => renderWithProviders(<Card />, { user, fetchImpl });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,7 +2,7 @@ import { password as passwordSchema } from '@mesmer/shared/api/auth';
 import { CircleCheck, KeyRound, MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Spinner } from '../../ui/index.ts';
+import { FormError, SubmitButton } from '../../ui/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { AuthCard, TextField } from './AuthCard.tsx';
 import { useRequestPasswordReset, useResetPassword } from './api.ts';
@@ -74,15 +74,10 @@ function ForgotPasswordForm() {
           invalid={highlighted.has('email')}
           autoComplete="email"
         />
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={request.isPending}>
-          {request.isPending && <Spinner size={16} label="Sending" />}
+        <FormError message={error} />
+        <SubmitButton pending={request.isPending} pendingLabel="Sending" className={styles.submit}>
           Send reset link
-        </button>
+        </SubmitButton>
       </form>
       <p className={styles.alt}>
         Remembered it? <Link to="/login">Log in</Link>
@@ -164,16 +159,10 @@ function ResetPasswordForm({ token }: { token: string }) {
           invalid={highlighted.has('repeat')}
           autoComplete="new-password"
         />
-        {error && (
-          <div className="form-error" role="alert">
-            {error.title}
-            {error.detail && <div className="muted">{error.detail}</div>}
-          </div>
-        )}
-        <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={reset.isPending}>
-          {reset.isPending && <Spinner size={16} label="Saving" />}
+        <FormError message={error?.title} detail={error?.detail} />
+        <SubmitButton pending={reset.isPending} pendingLabel="Saving" className={styles.submit}>
           Reset password
-        </button>
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -4,12 +4,12 @@ import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
-import { LoadingState, Spinner, toast } from '../../ui/index.ts';
+import { FormError, LoadingState, SubmitButton, toast } from '../../ui/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { AuthCard, TextField } from './AuthCard.tsx';
 import { useCurrentUser, useRegister } from './api.ts';
 import styles from './auth.module.css';
-import { emptyFields, FILL_HIGHLIGHTED, serverMessage } from './form.ts';
+import { FILL_HIGHLIGHTED, serverMessage, useRequiredFields } from './form.ts';
 
 type Field = 'user' | 'email' | 'password';
 const INVALID_EMAIL = 'Please enter a valid e-mail address.';
@@ -41,28 +41,24 @@ export default function SignupPage() {
   const { user, isLoaded } = useCurrentUser();
   const register = useRegister();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<Field, string>>({ user: '', email: '', password: '' });
-  const [highlighted, setHighlighted] = useState(new Set<Field>());
+  const { values, fieldProps, highlight, requireFilled } = useRequiredFields<Field>({
+    user: '',
+    email: '',
+    password: '',
+  });
   const [error, setError] = useState<string | null>(null);
 
   if (!isLoaded) return <LoadingState />;
   if (user) return <Navigate to="/account" replace />;
 
-  const edit = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setHighlighted((h) => new Set([...h].filter((f) => f !== field)));
-  };
-
   const fail = (problem: { field?: Field; message: string }) => {
-    setHighlighted(new Set(problem.field ? [problem.field] : []));
+    highlight(problem.field ? [problem.field] : []);
     setError(problem.message);
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const missing = emptyFields(values);
-    if (missing.size > 0) {
-      setHighlighted(missing);
+    if (!requireFilled()) {
       setError(FILL_HIGHLIGHTED);
       return;
     }
@@ -96,39 +92,23 @@ export default function SignupPage() {
       <form onSubmit={submit} noValidate>
         <TextField
           label="Username"
-          value={values.user}
-          onChange={edit('user')}
-          invalid={highlighted.has('user')}
+          {...fieldProps('user')}
           autoComplete="username"
           autoFocus
           hint="3 to 20 letters, numbers, underscores, hyphens or periods."
         />
-        <TextField
-          label="E-mail"
-          type="email"
-          value={values.email}
-          onChange={edit('email')}
-          invalid={highlighted.has('email')}
-          autoComplete="email"
-        />
+        <TextField label="E-mail" type="email" {...fieldProps('email')} autoComplete="email" />
         <TextField
           label="Password"
           type="password"
-          value={values.password}
-          onChange={edit('password')}
-          invalid={highlighted.has('password')}
+          {...fieldProps('password')}
           autoComplete="new-password"
           hint="At least 8 characters."
         />
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={register.isPending}>
-          {register.isPending && <Spinner size={16} label="Creating account" />}
+        <FormError message={error} />
+        <SubmitButton pending={register.isPending} pendingLabel="Creating account" className={styles.submit}>
           Create Account
-        </button>
+        </SubmitButton>
       </form>
       <p className={styles.alt}>
         Already have an account? <Link to="/login">Log in</Link>

@@ -1,26 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link2, ListPlus, Lock, Play } from 'lucide-react';
-import { useState } from 'react';
+import { Lock, Play } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
-import { AddToPlaylist } from '../../components/AddToPlaylist.tsx';
-import { absoluteUrl, copyLink } from '../../components/clipboard.ts';
+import { FileActions } from '../../components/FileActions.tsx';
 import { FileDetails, fileTypeName } from '../../components/FileDetails.tsx';
-import styles from '../../components/library.module.css';
 import { useCensor } from '../../components/useCensor.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { play } from '../../player/index.ts';
 import { Card, ErrorState, LoadingState, usePageTitle } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/api.ts';
 import { fileByUuidQuery } from './api.ts';
 import page from './files.module.css';
 
 /** /file/{uuid}: one file's page, the public link to it. */
 export default function FilePage() {
   const { uuid = '' } = useParams();
-  const { user } = useCurrentUser();
   const censor = useCensor();
   const file = useQuery(fileByUuidQuery(uuid));
-  const [adding, setAdding] = useState(false);
   const name = file.data
     ? censor.text(
         file.data.name,
@@ -60,33 +54,7 @@ export default function FilePage() {
           )}
         </div>
         <FileDetails file={f} />
-        <div className={styles.popupActions}>
-          {user && !f.isLocked && (
-            <button
-              type="button"
-              className="btn btn-ghost btn-small"
-              aria-expanded={adding}
-              onClick={() => setAdding((a) => !a)}
-            >
-              <ListPlus size={16} aria-hidden /> Add to playlist
-            </button>
-          )}
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() =>
-              copyLink(absoluteUrl(`/file/${f.uuid}`), 'The file link was copied to your clipboard.')
-            }
-          >
-            <Link2 size={16} aria-hidden /> Copy link
-          </button>
-        </div>
-        {adding && user && (
-          <div className={styles.addPanel}>
-            <h2 className={styles.subheading}>Add to playlist</h2>
-            <AddToPlaylist fileId={f.id} userId={user.id} />
-          </div>
-        )}
+        <FileActions file={f} panelHeading="h2" />
       </Card>
     </div>
   );

@@ -1,18 +1,15 @@
 import type { SelfUser } from '@mesmer/shared/api/users';
-import {
-  FILE_SORT_OPTIONS,
-  type FilesTab,
-  PAGE_SIZES,
-  parsePage,
-} from '@mesmer/shared/domain/library-display';
+import { FILE_SORT_OPTIONS, type FilesTab, PAGE_SIZES } from '@mesmer/shared/domain/library-display';
 import { offsetOfPage, pageOfOffset } from '@mesmer/shared/domain/pagination';
 import { useQuery } from '@tanstack/react-query';
-import { Mail, Search, SlidersHorizontal } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { FileFilters } from '../../components/FileFilters.tsx';
 import styles from '../../components/library.module.css';
+import { PagedTrackList } from '../../components/PagedTrackList.tsx';
+import { FiltersToggle, SearchBox, SortSelect } from '../../components/SearchControls.tsx';
 import { TrackList } from '../../components/TrackList.tsx';
-import { useSearchText } from '../../components/useSearchText.ts';
+import { usePageParam } from '../../components/usePageParam.ts';
 import {
   Card,
   EmptyState,
@@ -64,8 +61,6 @@ export default function FilesPage() {
     setParams(next, { replace });
   };
 
-  const { text, setText, commitNow } = useSearchText(search.q, (q) => change({ q }, true));
-
   const files = useQuery(filesQuery(filesSearchQuery(search)));
 
   return (
@@ -80,41 +75,18 @@ export default function FilesPage() {
       <Card className={page.search}>
         <Tabs tabs={TABS} value={search.tab} onChange={(tab) => change({ tab })} label="File kind" />
         <div className={`${styles.toolbar} ${page.controls}`}>
-          <div className={styles.searchBox}>
-            <Search size={16} aria-hidden />
-            <input
-              className="input"
-              type="search"
-              aria-label="Search files"
-              placeholder="Search with keywords"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') commitNow();
-              }}
-            />
-          </div>
-          <select
-            className={`select ${styles.sortSelect}`}
-            aria-label="Sort by"
-            value={search.sort}
-            onChange={(e) => change({ sort: e.target.value as FilesSearch['sort'] })}
-          >
-            {FILE_SORT_OPTIONS.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <button
-            type="button"
-            className={`btn btn-ghost ${styles.filterToggle}`}
-            aria-expanded={search.filtersOpen}
-            aria-controls="file-filters"
-            onClick={() => change({ filtersOpen: !search.filtersOpen })}
-          >
-            <SlidersHorizontal size={16} aria-hidden /> Filters
-          </button>
+          <SearchBox
+            value={search.q}
+            onCommit={(q) => change({ q }, true)}
+            label="Search files"
+            placeholder="Search with keywords"
+          />
+          <SortSelect options={FILE_SORT_OPTIONS} value={search.sort} onChange={(sort) => change({ sort })} />
+          <FiltersToggle
+            open={search.filtersOpen}
+            controls="file-filters"
+            onToggle={() => change({ filtersOpen: !search.filtersOpen })}
+          />
         </div>
         {search.filtersOpen && <FileFilters values={search} onChange={(patch) => change(patch)} />}
       </Card>
@@ -154,17 +126,8 @@ export default function FilesPage() {
 
 /** The uploader's own files, newest first, with their own page in the URL. */
 function MyFiles() {
-  const [params, setParams] = useSearchParams();
-  const myPage = parsePage(params.get('mypage'));
-  const pageOffset = offsetOfPage(myPage, PAGE_SIZES.files);
+  const [pageOffset, setPageOffset] = usePageParam('mypage', PAGE_SIZES.files);
   const files = useQuery(filesQuery({ myFiles: true, pageSize: PAGE_SIZES.files, pageOffset }));
-  const goTo = (offset: number) => {
-    const next = new URLSearchParams(params);
-    const p = pageOfOffset(offset, PAGE_SIZES.files);
-    if (p > 1) next.set('mypage', String(p));
-    else next.delete('mypage');
-    setParams(next);
-  };
 
   return (
     <Card className={page.mine}>
@@ -172,26 +135,16 @@ function MyFiles() {
       <p className={`muted ${page.uploadNote}`}>
         <Mail size={16} aria-hidden /> Uploading is by e-mail request for now; see the About page.
       </p>
-      {files.isPending ? (
-        <LoadingState label="Loading your files" />
-      ) : files.isError ? (
-        <ErrorState message="Your files could not be loaded." onRetry={files.refetch} />
-      ) : (
-        <>
-          <TrackList
-            label="My files"
-            files={files.data.files}
-            numberOffset={pageOffset}
-            empty={<EmptyState>You haven't uploaded any files yet!</EmptyState>}
-          />
-          <Pagination
-            pageOffset={pageOffset}
-            pageSize={PAGE_SIZES.files}
-            totalItems={files.data.totalItems}
-            onChange={goTo}
-          />
-        </>
-      )}
+      <PagedTrackList
+        files={files}
+        label="My files"
+        loadingLabel="Loading your files"
+        errorMessage="Your files could not be loaded."
+        emptyText="You haven't uploaded any files yet!"
+        pageOffset={pageOffset}
+        pageSize={PAGE_SIZES.files}
+        onPageChange={setPageOffset}
+      />
     </Card>
   );
 }

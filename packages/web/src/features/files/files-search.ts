@@ -11,6 +11,7 @@ import {
   parsePage,
 } from '@mesmer/shared/domain/library-display';
 import { offsetOfPage } from '@mesmer/shared/domain/pagination';
+import { changePagedSearch } from '../../lib/search-params.ts';
 import type { FilesParams } from './api.ts';
 
 /** Everything the Files page shows, as kept in the URL so a search can be shared and survives reload. */
@@ -69,10 +70,8 @@ export function writeFilesSearch(s: FilesSearch, showLockedByDefault: boolean): 
  * tab clears the selected file types. Only a page change keeps the page.
  */
 export function changeFilesSearch(s: FilesSearch, patch: Partial<FilesSearch>): FilesSearch {
-  const next = { ...s, ...patch };
+  const next = changePagedSearch(s, patch);
   if (patch.tab !== undefined && patch.tab !== s.tab) next.types = [];
-  const keepsPage = Object.keys(patch).every((k) => k === 'page' || k === 'filtersOpen');
-  if (!keepsPage) next.page = patch.page ?? 1;
   return next;
 }
 

@@ -4,6 +4,7 @@ import { GENERATOR_DEFAULT_DURATION_MS, GENERATOR_MAX_DURATION_MS } from '@mesme
 import { useQuery } from '@tanstack/react-query';
 import { Play, Wand2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { ChipChoices, toggleChoice } from '../../components/ChipChoices.tsx';
 import styles from '../../components/library.module.css';
 import { TrackList } from '../../components/TrackList.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -15,8 +16,6 @@ import page from './generator.module.css';
 import { TriggerPicker } from './TriggerPicker.tsx';
 
 const SLIDER_STEP_MS = 15 * 60_000;
-
-const toggle = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
 
 /** /playlist/generate: settings on one side, the generated playlist on the other. */
 export default function GeneratePage() {
@@ -65,19 +64,11 @@ export default function GeneratePage() {
           <form onSubmit={submit} className={page.form}>
             <fieldset className={styles.filterGroup}>
               <legend>File types</legend>
-              <div className={styles.chipChoices}>
-                {types.map((t) => (
-                  <button
-                    key={t.id}
-                    type="button"
-                    className={styles.chipChoice}
-                    aria-pressed={fileTypes.includes(t.id)}
-                    onClick={() => setFileTypes((ids) => toggle(ids, t.id))}
-                  >
-                    {fileTypeLabel(t.name)}
-                  </button>
-                ))}
-              </div>
+              <ChipChoices
+                choices={types.map((t) => ({ id: t.id, label: fileTypeLabel(t.name) }))}
+                chosen={fileTypes}
+                onToggle={(id) => setFileTypes((ids) => toggleChoice(ids, id))}
+              />
             </fieldset>
             <TriggerPicker
               label="Include triggers"

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, playlist, renderLibrary } from '../../components/testing.tsx';
+import { json, playlist, renderWithProviders } from '../../components/testing.tsx';
 import { CoreSessionsCard } from './CoreSessionsCard.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -12,7 +12,7 @@ const page = (offset: number, count: number) =>
 
 describe('CoreSessionsCard', () => {
   it('asks for core playlists 12 at a time and pages with the Pagination control', async () => {
-    const { fetch } = renderLibrary(<CoreSessionsCard />, {
+    const { fetch } = renderWithProviders(<CoreSessionsCard />, {
       fetchImpl: async (input) => {
         const url = new URL(String(input), 'http://localhost');
         const offset = Number(url.searchParams.get('pageOffset'));
@@ -42,7 +42,7 @@ describe('CoreSessionsCard', () => {
   });
 
   it('hides the pagination when everything fits on one page', async () => {
-    renderLibrary(<CoreSessionsCard />, {
+    renderWithProviders(<CoreSessionsCard />, {
       fetchImpl: () => json(200, { playlists: page(0, 3), totalItems: 3 }),
     });
     expect(await screen.findByText('Session 3')).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('CoreSessionsCard', () => {
 
   it('says the playlists could not be loaded and retries', async () => {
     let fail = true;
-    renderLibrary(<CoreSessionsCard />, {
+    renderWithProviders(<CoreSessionsCard />, {
       fetchImpl: () =>
         fail ? json(500, { error: 'boom' }) : json(200, { playlists: page(0, 1), totalItems: 1 }),
     });

@@ -4,16 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { CreatePlaylistPopup } from '../../components/CreatePlaylistPopup.tsx';
-import { PlaylistList } from '../../components/PlaylistList.tsx';
-import {
-  Card,
-  EmptyState,
-  ErrorState,
-  Pagination,
-  SectionHeader,
-  type TabItem,
-  Tabs,
-} from '../../ui/index.ts';
+import { PagedPlaylistList } from '../../components/PlaylistList.tsx';
+import { Card, EmptyState, SectionHeader, type TabItem, Tabs } from '../../ui/index.ts';
 import { useCurrentUser } from '../auth/api.ts';
 import { type PlaylistsParams, playlistsQuery } from '../playlists/api.ts';
 
@@ -101,19 +93,14 @@ function SignedInPlaylists({ user }: { user: SelfUser }) {
     <>
       {lists.mine.isSuccess && <Tabs tabs={TABS} value={tab} onChange={choose} label="Playlist lists" />}
       <div role="tabpanel" aria-label={TABS.find((t) => t.id === tab)?.label} style={{ marginTop: 14 }}>
-        {current.isError ? (
-          <ErrorState message="The playlists could not be loaded." onRetry={current.refetch} />
-        ) : (
-          <>
-            <PlaylistList label="My playlists" playlists={current.data?.playlists} emptyText={EMPTY[tab]} />
-            <Pagination
-              pageOffset={offsets[tab]}
-              pageSize={PAGE_SIZES.userPlaylists}
-              totalItems={current.data?.totalItems ?? 0}
-              onChange={(o) => setOffsets((all) => ({ ...all, [tab]: o }))}
-            />
-          </>
-        )}
+        <PagedPlaylistList
+          list={current}
+          label="My playlists"
+          emptyText={EMPTY[tab]}
+          pageOffset={offsets[tab]}
+          pageSize={PAGE_SIZES.userPlaylists}
+          onPageChange={(o) => setOffsets((all) => ({ ...all, [tab]: o }))}
+        />
       </div>
     </>
   );

@@ -1,10 +1,10 @@
 import { LEADERBOARD_PAGE_SIZE } from '@mesmer/shared/api/leaderboard';
-import { parsePage } from '@mesmer/shared/domain/library-display';
 import { offsetOfPage, pageOfOffset } from '@mesmer/shared/domain/pagination';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { usePageParam } from '../../components/usePageParam.ts';
 import {
   Card,
   EmptyState,
@@ -27,20 +27,10 @@ export default function LeaderboardPage() {
   usePageTitle('Leaderboard');
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const page = parsePage(params.get('page'));
-  const pageOffset = offsetOfPage(page, PAGE_SIZE);
+  const [pageOffset, goToOffset] = usePageParam('page', PAGE_SIZE);
   const board = useQuery(leaderboardQuery(pageOffset));
   // After "My rank": the user's row may sit further on when a tie spans pages; walk on until it shows.
   const [seekingUser, setSeekingUser] = useState(false);
-
-  const goToOffset = (offset: number) => {
-    const next = new URLSearchParams(params);
-    const p = pageOfOffset(offset, PAGE_SIZE);
-    if (p > 1) next.set('page', String(p));
-    else next.delete('page');
-    setParams(next);
-  };
 
   const rows = board.data?.leaderboard;
   useEffect(() => {

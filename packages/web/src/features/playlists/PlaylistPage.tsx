@@ -2,7 +2,6 @@ import type { AudioFile } from '@mesmer/shared/api/files';
 import type { Playlist, PlaylistFile } from '@mesmer/shared/api/playlists';
 import { formatDuration } from '@mesmer/shared/domain/durations';
 import {
-  EXPERIENCE_LEVELS,
   enabledDuration,
   expLevelName,
   firstEnabledIndex,
@@ -16,6 +15,7 @@ import { useId, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Section } from '../../components/Collapsible.tsx';
 import { absoluteUrl, copyLink } from '../../components/clipboard.ts';
+import { ExperienceLevelOptions } from '../../components/ExperienceLevels.tsx';
 import { WarningsText } from '../../components/FileNotices.tsx';
 import { FileSearchPicker } from '../../components/FileSearchPicker.tsx';
 import { TrackList } from '../../components/TrackList.tsx';
@@ -263,11 +263,7 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
                   value={draft.expLevel}
                   onChange={(e) => edit({ expLevel: Number(e.target.value) })}
                 >
-                  {EXPERIENCE_LEVELS.map((label, i) => (
-                    <option key={label} value={i + 1}>
-                      {label}
-                    </option>
-                  ))}
+                  <ExperienceLevelOptions />
                 </select>
               </div>
               <Switch

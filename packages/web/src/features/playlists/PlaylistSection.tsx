@@ -1,23 +1,20 @@
 import type { AudioFile } from '@mesmer/shared/api/files';
-import {
-  EXPERIENCE_LEVELS,
-  PAGE_SIZES,
-  PLAYLIST_SORT_OPTIONS,
-  type PlaylistSortId,
-} from '@mesmer/shared/domain/library-display';
+import { PAGE_SIZES, PLAYLIST_SORT_OPTIONS } from '@mesmer/shared/domain/library-display';
 import { offsetOfPage, pageOfOffset } from '@mesmer/shared/domain/pagination';
 import { useQuery } from '@tanstack/react-query';
-import { Search, SlidersHorizontal, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useSearchParams } from 'react-router';
+import { ChipChoices, toggleChoice } from '../../components/ChipChoices.tsx';
+import { EXPERIENCE_LEVEL_CHOICES } from '../../components/ExperienceLevels.tsx';
 import { FileSearchPicker } from '../../components/FileSearchPicker.tsx';
 import styles from '../../components/library.module.css';
-import { PlaylistList } from '../../components/PlaylistList.tsx';
-import { useSearchText } from '../../components/useSearchText.ts';
-import { Card, ErrorState, Pagination, SectionHeader } from '../../ui/index.ts';
+import { PagedPlaylistList } from '../../components/PlaylistList.tsx';
+import { FiltersToggle, SearchBox, SortSelect } from '../../components/SearchControls.tsx';
+import { changePagedSearch } from '../../lib/search-params.ts';
+import { Card, SectionHeader } from '../../ui/index.ts';
 import { type PlaylistsParams, playlistsQuery } from './api.ts';
 import {
-  changePlaylistSearch,
   type PlaylistSearch,
   playlistSearchQuery,
   readPlaylistSearch,
@@ -26,8 +23,6 @@ import {
 
 /** Names of files picked for the include-files filter; the URL only holds their ids. */
 const pickedFileNames = new Map<number, string>();
-
-const toggle = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
 
 /** One Playlists page section: search, sort, filters and 12 results per page. */
 export function PlaylistSection({
@@ -46,10 +41,9 @@ export function PlaylistSection({
   const [params, setParams] = useSearchParams();
   const search = readPlaylistSearch(params, prefix);
   const change = (patch: Partial<PlaylistSearch>, replace = false) =>
-    setParams((current) => writePlaylistSearch(current, prefix, changePlaylistSearch(search, patch)), {
+    setParams((current) => writePlaylistSearch(current, prefix, changePagedSearch(search, patch)), {
       replace,
     });
-  const { text, setText, commitNow } = useSearchText(search.q, (q) => change({ q }, true));
   const list = useQuery(playlistsQuery(playlistSearchQuery(search, scope)));
 
   const includeFile = (file: AudioFile) => {
@@ -62,59 +56,32 @@ export function PlaylistSection({
       <SectionHeader title={title} />
       <p className="muted">{intro}</p>
       <div className={styles.toolbar}>
-        <div className={styles.searchBox}>
-          <Search size={16} aria-hidden />
-          <input
-            className="input"
-            type="search"
-            aria-label={`Search ${typeof title === 'string' ? title : 'playlists'}`}
-            placeholder="Search playlists"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') commitNow();
-            }}
-          />
-        </div>
-        <select
-          className={`select ${styles.sortSelect}`}
-          aria-label="Sort by"
+        <SearchBox
+          value={search.q}
+          onCommit={(q) => change({ q }, true)}
+          label={`Search ${typeof title === 'string' ? title : 'playlists'}`}
+          placeholder="Search playlists"
+        />
+        <SortSelect
+          options={PLAYLIST_SORT_OPTIONS}
           value={search.sort}
-          onChange={(e) => change({ sort: e.target.value as PlaylistSortId })}
-        >
-          {PLAYLIST_SORT_OPTIONS.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-        <button
-          type="button"
-          className={`btn btn-ghost ${styles.filterToggle}`}
-          aria-expanded={search.filtersOpen}
-          aria-controls={filtersId}
-          onClick={() => change({ filtersOpen: !search.filtersOpen })}
-        >
-          <SlidersHorizontal size={16} aria-hidden /> Filters
-        </button>
+          onChange={(sort) => change({ sort })}
+        />
+        <FiltersToggle
+          open={search.filtersOpen}
+          controls={filtersId}
+          onToggle={() => change({ filtersOpen: !search.filtersOpen })}
+        />
       </div>
       {search.filtersOpen && (
         <div className={styles.filters} id={filtersId}>
           <fieldset className={styles.filterGroup}>
             <legend>Experience level</legend>
-            <div className={styles.chipChoices}>
-              {EXPERIENCE_LEVELS.map((label, i) => (
-                <button
-                  key={label}
-                  type="button"
-                  className={styles.chipChoice}
-                  aria-pressed={search.levels.includes(i + 1)}
-                  onClick={() => change({ levels: toggle(search.levels, i + 1) })}
-                >
-                  {label}
-                </button>
-              ))}
-            </div>
+            <ChipChoices
+              choices={EXPERIENCE_LEVEL_CHOICES}
+              chosen={search.levels}
+              onToggle={(level) => change({ levels: toggleChoice(search.levels, level) })}
+            />
           </fieldset>
           <div className={styles.filterGroup}>
             {search.files.length > 0 && (
@@ -146,24 +113,15 @@ export function PlaylistSection({
           </div>
         </div>
       )}
-      {list.isError ? (
-        <ErrorState message="The playlists could not be loaded." onRetry={list.refetch} />
-      ) : (
-        <>
-          <PlaylistList
-            label={typeof title === 'string' ? title : 'Playlists'}
-            playlists={list.data?.playlists}
-            emptyText="No playlists found."
-            showNewTag
-          />
-          <Pagination
-            pageOffset={offsetOfPage(search.page, PAGE_SIZES.playlists)}
-            pageSize={PAGE_SIZES.playlists}
-            totalItems={list.data?.totalItems ?? 0}
-            onChange={(o) => change({ page: pageOfOffset(o, PAGE_SIZES.playlists) })}
-          />
-        </>
-      )}
+      <PagedPlaylistList
+        list={list}
+        label={typeof title === 'string' ? title : 'Playlists'}
+        emptyText="No playlists found."
+        showNewTag
+        pageOffset={offsetOfPage(search.page, PAGE_SIZES.playlists)}
+        pageSize={PAGE_SIZES.playlists}
+        onPageChange={(o) => change({ page: pageOfOffset(o, PAGE_SIZES.playlists) })}
+      />
     </Card>
   );
 }

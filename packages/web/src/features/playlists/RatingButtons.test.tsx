@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, playlist, renderLibrary, selfUser } from '../../components/testing.tsx';
+import { json, playlist, renderWithProviders, selfUser } from '../../components/testing.tsx';
 import { RatingButtons } from './RatingButtons.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,14 +26,14 @@ function deferred() {
 
 describe('RatingButtons', () => {
   it('shows nothing to rate for signed-out viewers, only the like ratio', () => {
-    renderLibrary(<RatingButtons playlist={community} />);
+    renderWithProviders(<RatingButtons playlist={community} />);
     expect(screen.queryByRole('button', { name: 'Like' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Favourite' })).not.toBeInTheDocument();
     expect(screen.getByText('66.7% liked')).toBeInTheDocument();
   });
 
   it('offers only favourite on core playlists and playlists of the site owner', async () => {
-    renderLibrary(<RatingButtons playlist={{ ...community, isCore: true }} />, {
+    renderWithProviders(<RatingButtons playlist={{ ...community, isCore: true }} />, {
       user: selfUser(),
       fetchImpl: () => json(200, info),
     });
@@ -43,7 +43,7 @@ describe('RatingButtons', () => {
 
   it('likes at once, moving the dislike over, and sends the new rating', async () => {
     const put = deferred();
-    const { fetch } = renderLibrary(<RatingButtons playlist={community} />, {
+    const { fetch } = renderWithProviders(<RatingButtons playlist={community} />, {
       user: selfUser(),
       fetchImpl: (_input, init) =>
         init?.method === 'PUT' ? put.promise : json(200, { ...info, isDisliked: true }),
@@ -73,7 +73,7 @@ describe('RatingButtons', () => {
   });
 
   it('quietly reverts a rating the server refused', async () => {
-    renderLibrary(<RatingButtons playlist={community} />, {
+    renderWithProviders(<RatingButtons playlist={community} />, {
       user: selfUser(),
       fetchImpl: (_input, init) => (init?.method === 'PUT' ? json(500, { error: 'no' }) : json(200, info)),
     });

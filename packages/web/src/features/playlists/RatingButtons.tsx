@@ -10,7 +10,7 @@ import {
 } from '@mesmer/shared/domain/rating';
 import { useQuery } from '@tanstack/react-query';
 import { Star, ThumbsDown, ThumbsUp } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useCurrentUser } from '../auth/api.ts';
 import { playlistUserQuery, useRatePlaylist } from './api.ts';
 import page from './playlist.module.css';
@@ -57,39 +57,33 @@ export function RatingButtons({ playlist }: { playlist: Playlist }) {
     <div className={page.rating}>
       {canLike && (
         <>
-          <button
-            type="button"
-            className={page.rateButton}
-            aria-pressed={state.isLiked}
-            aria-label="Like"
+          <RateButton
+            label="Like"
+            icon={<ThumbsUp size={18} aria-hidden />}
+            pressed={state.isLiked}
+            count={state.likes}
             disabled={!ready}
-            onClick={() => press('like')}
-          >
-            <ThumbsUp size={18} aria-hidden /> <span>{state.likes}</span>
-          </button>
-          <button
-            type="button"
-            className={page.rateButton}
-            aria-pressed={state.isDisliked}
-            aria-label="Dislike"
+            onPress={() => press('like')}
+          />
+          <RateButton
+            label="Dislike"
+            icon={<ThumbsDown size={18} aria-hidden />}
+            pressed={state.isDisliked}
+            count={state.dislikes}
             disabled={!ready}
-            onClick={() => press('dislike')}
-          >
-            <ThumbsDown size={18} aria-hidden /> <span>{state.dislikes}</span>
-          </button>
+            onPress={() => press('dislike')}
+          />
         </>
       )}
       {canFavorite && (
-        <button
-          type="button"
-          className={page.rateButton}
-          aria-pressed={state.isFavorite}
-          aria-label="Favourite"
+        <RateButton
+          label="Favourite"
+          icon={<Star size={18} aria-hidden />}
+          pressed={state.isFavorite}
+          count={state.favorites}
           disabled={!ready}
-          onClick={() => press('favorite')}
-        >
-          <Star size={18} aria-hidden /> <span>{state.favorites}</span>
-        </button>
+          onPress={() => press('favorite')}
+        />
       )}
       {ratio && (
         <span className={page.ratio} title="Share of likes among all ratings">
@@ -97,5 +91,35 @@ export function RatingButtons({ playlist }: { playlist: Playlist }) {
         </span>
       )}
     </div>
+  );
+}
+
+/** One rating toggle: its icon and how many people chose it. */
+function RateButton({
+  label,
+  icon,
+  pressed,
+  count,
+  disabled,
+  onPress,
+}: {
+  label: string;
+  icon: ReactNode;
+  pressed: boolean;
+  count: number;
+  disabled: boolean;
+  onPress: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={page.rateButton}
+      aria-pressed={pressed}
+      aria-label={label}
+      disabled={disabled}
+      onClick={onPress}
+    >
+      {icon} <span>{count}</span>
+    </button>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { changePagedSearch } from '../../lib/search-params.ts';
 import {
-  changePlaylistSearch,
   type PlaylistSearch,
   playlistSearchQuery,
   readPlaylistSearch,
@@ -42,11 +42,11 @@ describe('playlist section search in the URL', () => {
 
   it('starts again at page 1 on a new search', () => {
     const onPage3 = { ...empty, page: 3 };
-    expect(changePlaylistSearch(onPage3, { q: 'x' }).page).toBe(1);
-    expect(changePlaylistSearch(onPage3, { sort: 'name-asc' }).page).toBe(1);
-    expect(changePlaylistSearch(onPage3, { levels: [2] }).page).toBe(1);
-    expect(changePlaylistSearch(onPage3, { page: 5 }).page).toBe(5);
-    expect(changePlaylistSearch(onPage3, { filtersOpen: true }).page).toBe(3);
+    expect(changePagedSearch(onPage3, { q: 'x' }).page).toBe(1);
+    expect(changePagedSearch(onPage3, { sort: 'name-asc' }).page).toBe(1);
+    expect(changePagedSearch(onPage3, { levels: [2] }).page).toBe(1);
+    expect(changePagedSearch(onPage3, { page: 5 }).page).toBe(5);
+    expect(changePagedSearch(onPage3, { filtersOpen: true }).page).toBe(3);
   });
 
   it('asks for 12 simple playlists within the section scope', () => {

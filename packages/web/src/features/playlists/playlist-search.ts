@@ -6,6 +6,7 @@ import {
   playlistSortOption,
 } from '@mesmer/shared/domain/library-display';
 import { offsetOfPage } from '@mesmer/shared/domain/pagination';
+import { withParams } from '../../lib/search-params.ts';
 import type { PlaylistsParams } from './api.ts';
 
 /** One Playlists page section's search, kept in the URL under the section's prefix. */
@@ -36,26 +37,14 @@ export function writePlaylistSearch(
   prefix: string,
   s: PlaylistSearch,
 ): URLSearchParams {
-  const next = new URLSearchParams(params);
-  const put = (key: string, value: string | null) => {
-    if (value) next.set(`${prefix}${key}`, value);
-    else next.delete(`${prefix}${key}`);
-  };
-  put('q', s.q);
-  put('sort', s.sort === playlistSortOption(null).id ? null : s.sort);
-  put('levels', s.levels.join(','));
-  put('files', s.files.join(','));
-  put('page', s.page > 1 ? String(s.page) : null);
-  put('filters', s.filtersOpen ? '1' : null);
-  return next;
-}
-
-/** A new search starts at page 1; paging and opening the filters keep the page. */
-export function changePlaylistSearch(s: PlaylistSearch, patch: Partial<PlaylistSearch>): PlaylistSearch {
-  const next = { ...s, ...patch };
-  const keepsPage = Object.keys(patch).every((k) => k === 'page' || k === 'filtersOpen');
-  if (!keepsPage) next.page = patch.page ?? 1;
-  return next;
+  return withParams(params, {
+    [`${prefix}q`]: s.q,
+    [`${prefix}sort`]: s.sort === playlistSortOption(null).id ? null : s.sort,
+    [`${prefix}levels`]: s.levels.join(','),
+    [`${prefix}files`]: s.files.join(','),
+    [`${prefix}page`]: s.page > 1 ? String(s.page) : null,
+    [`${prefix}filters`]: s.filtersOpen ? '1' : null,
+  });
 }
 
 export function playlistSearchQuery(s: PlaylistSearch, scope: PlaylistsParams): PlaylistsParams {

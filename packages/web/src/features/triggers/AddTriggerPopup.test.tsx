@@ -1,20 +1,20 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderLibrary, selfUser } from '../../components/testing.tsx';
+import { json, renderWithProviders, selfUser } from '../../components/testing.tsx';
 import { AddTriggerPopup } from './AddTriggerPopup.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AddTriggerPopup', () => {
   it('sends nothing without a name', () => {
-    const { fetch } = renderLibrary(<AddTriggerPopup open onClose={() => {}} />, { user: selfUser() });
+    const { fetch } = renderWithProviders(<AddTriggerPopup open onClose={() => {}} />, { user: selfUser() });
     fireEvent.click(screen.getByRole('button', { name: 'Add trigger' }));
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('caps the description at 250 characters with a counter', () => {
-    renderLibrary(<AddTriggerPopup open onClose={() => {}} />, { user: selfUser() });
+    renderWithProviders(<AddTriggerPopup open onClose={() => {}} />, { user: selfUser() });
     const description = screen.getByRole('textbox', { name: 'Description' });
     expect(screen.getByText('0/250')).toBeInTheDocument();
     fireEvent.change(description, { target: { value: 'x'.repeat(300) } });
@@ -24,7 +24,7 @@ describe('AddTriggerPopup', () => {
 
   it('adds the trigger, says so and closes', async () => {
     const onClose = vi.fn();
-    const { fetch } = renderLibrary(<AddTriggerPopup open onClose={onClose} />, {
+    const { fetch } = renderWithProviders(<AddTriggerPopup open onClose={onClose} />, {
       user: selfUser(),
       fetchImpl: () => json(201, { trigger: {} }),
     });

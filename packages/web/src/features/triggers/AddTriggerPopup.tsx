@@ -1,7 +1,7 @@
 import { TRIGGER_DESCRIPTION_MAX } from '@mesmer/shared/domain/triggers';
 import { type FormEvent, useId, useState } from 'react';
 import styles from '../../components/library.module.css';
-import { Modal, Spinner, Textarea, toast } from '../../ui/index.ts';
+import { FormError, Modal, SubmitButton, Textarea, toast } from '../../ui/index.ts';
 import { useCreateTrigger } from './api.ts';
 
 /** Name and description (at most 250 characters; typing beyond is ignored). Clears and closes when added. */
@@ -37,11 +37,7 @@ function AddTriggerForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate>
-      {create.isError && (
-        <p className="form-error" role="alert">
-          {create.error.message}
-        </p>
-      )}
+      <FormError message={create.error?.message} />
       <div className="field">
         <label htmlFor={ids.name}>Name</label>
         <input
@@ -70,10 +66,9 @@ function AddTriggerForm({ onDone }: { onDone: () => void }) {
         </span>
       </div>
       <div className={styles.formActions}>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {create.isPending && <Spinner size={16} label="Adding" />}
+        <SubmitButton pending={create.isPending} pendingLabel="Adding">
           Add trigger
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );
