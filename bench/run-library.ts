@@ -1,75 +1,122 @@
 /**
- * Library read benchmark: starts the server (buildApp, as in production) on DATABASE_URL in a
- * child process, then measures requests/s and p50/p99 latency with autocannon at 50
- * connections for GET /api/files and GET /api/playlists with searches, filters and sorts,
- * next to a trivial JSON route and /api/health of the same server.
+ * Library read benchmark: starts the server (`library-server.ts`: buildApp with production
+ * settings) on DATABASE_URL in its own process, then measures requests/s and p50/p99 latency
+ * with autocannon at 50 connections from this process, for GET /api/files and GET /api/playlists
+ * with searches, filters and sorts (as the web app asks for them), next to a bare JSON route and
+ * /api/health of the same server.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/mesmer_bench npm run bench:library -w @mesmer/bench
  *
- * BENCH_SECONDS (default 10) sets each scenario's length; BENCH_ONLY=<substring> runs a subset.
+ * BENCH_SECONDS (default 10) sets each scenario's length; BENCH_ONLY=<substring> runs a subset;
+ * BENCH_SERVERS=2 runs two server processes behind node:cluster's round-robin.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const CONNECTIONS = 50;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const servers = Number(process.env.BENCH_SERVERS ?? 1);
+const databaseUrl = process.env.DATABASE_URL;
 
-const SCENARIOS: [string, string][] = [
-  ['trivial JSON route', '/api/bench/ping'],
-  ['health (select 1)', '/api/health'],
-  ['files: newest first (default)', '/api/files'],
-  ['files: search "ocean"', '/api/files?searchQuery=ocean'],
-  ['files: search "velvet spiral"', '/api/files?searchQuery=velvet%20spiral'],
-  ['files: nameQuery "drift"', '/api/files?nameQuery=drift'],
-  ['files: name A-Z, page 50', '/api/files?sortType=name&sortDirection=asc&pageOffset=1000'],
-  [
-    'files: most played, types 1,2, 15-30 min',
-    '/api/files?sortType=playcount&fileTypes=1,2&minDuration=900000&maxDuration=1800000',
-  ],
-  [
-    'files: shortest, haptics only, unlocked',
-    '/api/files?sortType=duration&sortDirection=asc&showNonHaptics=false&showLocked=false',
-  ],
-  ['files: trigger 17', '/api/files?trigger=17'],
-  ['files: music, creators 2,3', '/api/files?fileTypes=7,9&creatorIds=2,3'],
-  ['playlists: newest first (default)', '/api/playlists'],
-  ['playlists: core, by level', '/api/playlists?core=true&sort=explevel&sortDir=asc'],
-  ['playlists: most liked, simple', '/api/playlists?sort=likes&simple=true'],
-  ['playlists: search "ocean"', '/api/playlists?searchQuery=ocean'],
-  ['playlists: including file 4242', '/api/playlists?includeFiles=4242'],
-  ['playlists: user 777', '/api/playlists?user=777'],
-];
+/** A member of a tier (generate.ts gives users 1001-3000 memberships), signed in for an hour. */
+const MEMBER_ID = 1002;
 
-async function serve() {
-  const { buildApp } = await import('../packages/server/src/app.ts');
-  const { loadConfig } = await import('../packages/server/src/config.ts');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-bench-'));
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT: 'false',
-  });
-  const app = await buildApp(config, { logger: false });
-  app.get('/api/bench/ping', async () => ({ ok: true }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-  process.on('disconnect', async () => {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  });
+/** Ids the scenarios need, picked from the data so that no list is empty, and a member's session. */
+async function prepareData(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const memberToken = randomBytes(32).toString('base64url');
+  await client.query(
+    `insert into auth_sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`,
+    [createHash('sha256').update(memberToken).digest('hex'), MEMBER_ID],
+  );
+  const one = async (query: string) => (await client.query(query)).rows[0]?.v;
+  const ids = {
+    fileUuid: await one('select uuid as v from files where is_public order by id limit 1 offset 4241'),
+    playlistUuid: await one(
+      'select uuid as v from playlists where is_public and not is_core order by id limit 1 offset 4241',
+    ),
+    // A community creator with several public playlists (a user page).
+    creatorId: await one(`select creator_id as v from playlists where is_public and creator_id <> 1
+      group by creator_id having count(*) >= 4 order by creator_id limit 1 offset 776`),
+    // A file that several public playlists hold (the "include files" filter).
+    fileInPlaylists: await one(`select file_id as v from playlist_files join playlists p on p.id = playlist_id
+      where p.is_public group by file_id having count(*) >= 3 order by file_id limit 1 offset 42`),
+  };
+  await client.end();
+  for (const [name, value] of Object.entries(ids)) {
+    if (value === undefined) throw new Error(`No ${name} in the data: fill it with npm run bench:generate.`);
+  }
+  return { ...ids, memberToken };
 }
 
-async function startServer(): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx'] });
+type Scenario = [title: string, path: string, signedIn?: 'member'];
+
+function scenarios(ids: Awaited<ReturnType<typeof prepareData>>): Scenario[] {
+  return [
+    ['trivial JSON route', '/api/bench/ping'],
+    ['health (select 1)', '/api/health'],
+    ['files: newest first (default)', '/api/files'],
+    ['files: search "ocean"', '/api/files?searchQuery=ocean'],
+    ['files: search "velvet spiral"', '/api/files?searchQuery=velvet%20spiral'],
+    ['files: nameQuery "drift"', '/api/files?nameQuery=drift'],
+    ['files: name A-Z, page 51', '/api/files?sortType=name&sortDirection=asc&pageOffset=1000'],
+    [
+      'files: most played, types 1,2, 15-30 min',
+      '/api/files?sortType=playcount&fileTypes=1,2&minDuration=900000&maxDuration=1800000',
+    ],
+    [
+      'files: shortest, haptics only, unlocked',
+      '/api/files?sortType=duration&sortDirection=asc&showNonHaptics=false&showLocked=false',
+    ],
+    ['files: using trigger 17 (trigger page)', '/api/files?trigger=17&pageSize=16'],
+    ['files: music, creators 2,3', '/api/files?fileTypes=7,9&creatorIds=2,3'],
+    ['files: one by uuid (file page)', `/api/files?uuid=${ids.fileUuid}`],
+    ['files: newest first, signed in (a member)', '/api/files', 'member'],
+    ['playlists: newest first, simple (playlists page)', '/api/playlists?simple=true'],
+    ['playlists: newest first, simple, signed in (a member)', '/api/playlists?simple=true', 'member'],
+    ['playlists: most liked, simple', '/api/playlists?sort=likes&simple=true'],
+    ['playlists: search "ocean", simple', '/api/playlists?searchQuery=ocean&simple=true'],
+    [
+      'playlists: core, by level, simple (home page)',
+      '/api/playlists?core=true&isPublic=true&series=false&sort=explevel&sortDir=asc&simple=true',
+    ],
+    [
+      `playlists: including file ${ids.fileInPlaylists}, simple`,
+      `/api/playlists?includeFiles=${ids.fileInPlaylists}&simple=true`,
+    ],
+    [
+      `playlists: user ${ids.creatorId}, simple (user page)`,
+      `/api/playlists?user=${ids.creatorId}&isPublic=true&simple=true&pageSize=8`,
+    ],
+    ['playlist: one by uuid, with files (playlist page)', `/api/playlists?uuid=${ids.playlistUuid}`],
+    ['playlists: newest first, every file (web never asks)', '/api/playlists'],
+  ];
+}
+
+async function startServer(url: string): Promise<{ child: ChildProcess; port: number }> {
+  const serverFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'library-server.ts');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-bench-'));
+  const child = fork(serverFile, [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      RATE_LIMIT: 'false',
+      DATA_DIR: dataDir,
+      BENCH_SERVERS: String(servers),
+    },
+  });
+  child.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m: { port: number }) => resolve(m.port));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -77,36 +124,48 @@ async function startServer(): Promise<{ child: ChildProcess; port: number }> {
   return { child, port };
 }
 
+/** Lists must not be empty, or the scenario would measure nothing. */
+async function checkAnswer(target: string, headers: Record<string, string>) {
+  const response = await fetch(target, { headers });
+  if (!response.ok) throw new Error(`${target} answered ${response.status}`);
+  const body = (await response.json()) as { files?: unknown[]; playlists?: unknown[] };
+  const items = body.files ?? body.playlists;
+  if (items && items.length === 0) throw new Error(`${target} answered an empty list`);
+}
+
 async function measure() {
-  if (!process.env.DATABASE_URL) {
+  if (!databaseUrl) {
     console.error('Set DATABASE_URL (fill it first with npm run bench:generate -w @mesmer/bench).');
     process.exit(1);
   }
-  const { child, port } = await startServer();
+  const ids = await prepareData(databaseUrl);
+  const { child, port } = await startServer(databaseUrl);
   const only = process.env.BENCH_ONLY;
   const rows: string[] = [];
   try {
-    for (const [title, url] of SCENARIOS.filter(([t]) => !only || t.includes(only))) {
+    for (const [title, url, signedIn] of scenarios(ids).filter(([t]) => !only || t.includes(only))) {
       const target = `http://127.0.0.1:${port}${url}`;
-      const check = await fetch(target);
-      if (!check.ok) throw new Error(`${url} answered ${check.status}`);
-      // A short warm-up so caches and plans settle before the measured run.
-      await autocannon({ url: target, connections: CONNECTIONS, duration: 1 });
-      const r = await autocannon({ url: target, connections: CONNECTIONS, duration: seconds });
+      const headers: Record<string, string> = signedIn ? { authorization: `Bearer ${ids.memberToken}` } : {};
+      await checkAnswer(target, headers);
+      // A short warm-up so caches, plans and the JIT settle before the measured run.
+      await autocannon({ url: target, headers, connections: CONNECTIONS, duration: 2 });
+      const r = await autocannon({ url: target, headers, connections: CONNECTIONS, duration: seconds });
       const failed = r.non2xx + r.errors + r.timeouts;
       const row = `| ${title} | \`${url}\` | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} |${failed ? ` ${failed} failed |` : ''}`;
       rows.push(row);
       console.log(row);
     }
   } finally {
+    // Requests autocannon dropped at the end of the last run finish first.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     child.disconnect();
   }
   console.log(
-    `\n${CONNECTIONS} connections, ${seconds} s per scenario, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})`,
+    `\n${servers} server process(es), ${CONNECTIONS} connections, ${seconds} s per scenario, ` +
+      `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})`,
   );
   console.log('| scenario | path | requests/s | p50 ms | p99 ms |\n|---|---|---|---|---|');
   console.log(rows.join('\n'));
 }
 
-if (process.argv.includes('--serve')) await serve();
-else await measure();
+await measure();

@@ -26,7 +26,16 @@ const data = {
       tags: [{ id: 2, name: 'sleep' }],
       kind: 'audio',
     },
-    { id: 2, name: '', ratio: null, url: '/media/a?exp=1&sig=b', owner: null, tags: [], kind: 'music', note: 'n' },
+    {
+      id: 2,
+      name: '',
+      ratio: null,
+      url: '/media/a?exp=1&sig=b',
+      owner: null,
+      tags: [],
+      kind: 'music',
+      note: 'n',
+    },
   ],
   totalItems: 2,
 };
@@ -61,7 +70,9 @@ describe('responseSerializerCompiler', () => {
 
   it('keeps zod for unions, so a branch is never guessed', () => {
     const union = z.object({
-      user: z.union([z.object({ id: z.number(), email: z.string() }), z.object({ id: z.number() })]).nullable(),
+      user: z
+        .union([z.object({ id: z.number(), email: z.string() }), z.object({ id: z.number() })])
+        .nullable(),
     });
     const value = { user: { id: 1 } };
     expect(fast(route(union))(value)).toBe(zodSerializerCompiler(route(union))(value));

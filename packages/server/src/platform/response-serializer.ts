@@ -75,7 +75,9 @@ function plainSchema(schema: JsonSchema): JsonSchema | null {
  * development) every response is first checked against the zod schema as before, so a handler that
  * drifts from the contract still fails loudly. Schemas with unions keep zod's serializer.
  */
-export function responseSerializerCompiler(options: { validate: boolean }): FastifySerializerCompiler<z.ZodType> {
+export function responseSerializerCompiler(options: {
+  validate: boolean;
+}): FastifySerializerCompiler<z.ZodType> {
   return (route) => {
     const zodSerialize = zodSerializerCompiler(route);
     let schema: JsonSchema | null = null;

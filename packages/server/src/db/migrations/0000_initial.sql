@@ -235,7 +235,7 @@ CREATE INDEX "users_points_idx" ON "users" USING btree ("points" DESC NULLS LAST
 CREATE INDEX "users_leaderboard_idx" ON "users" USING btree ("points" DESC NULLS LAST,lower("username") collate "C","username") WHERE "users"."points" > 0;--> statement-breakpoint
 CREATE INDEX "file_tags_tag_idx" ON "file_tags" USING btree ("tag_id");--> statement-breakpoint
 CREATE INDEX "file_tiers_tier_idx" ON "file_tiers" USING btree ("tier_id");--> statement-breakpoint
-CREATE INDEX "file_triggers_trigger_idx" ON "file_triggers" USING btree ("trigger_id","trains");--> statement-breakpoint
+CREATE INDEX "file_triggers_trigger_idx" ON "file_triggers" USING btree ("trigger_id","trains","file_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "files_uuid_idx" ON "files" USING btree ("uuid");--> statement-breakpoint
 CREATE INDEX "files_search_idx" ON "files" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "files_name_trgm_idx" ON "files" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
@@ -259,6 +259,7 @@ CREATE INDEX "playlists_likes_idx" ON "playlists" USING btree ("likes","id");-->
 CREATE INDEX "playlists_favorites_idx" ON "playlists" USING btree ("favorites","id");--> statement-breakpoint
 CREATE INDEX "playlists_name_sort_idx" ON "playlists" USING btree (lower("name"),"id");--> statement-breakpoint
 CREATE INDEX "playlists_level_idx" ON "playlists" USING btree ("exp_level","id");--> statement-breakpoint
+CREATE INDEX "playlists_core_level_idx" ON "playlists" USING btree ("exp_level","id") WHERE "playlists"."is_core";--> statement-breakpoint
 CREATE UNIQUE INDEX "series_uuid_idx" ON "series" USING btree ("uuid");--> statement-breakpoint
 CREATE INDEX "series_playlists_playlist_idx" ON "series_playlists" USING btree ("playlist_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "triggers_uuid_idx" ON "triggers" USING btree ("uuid");--> statement-breakpoint

@@ -144,7 +144,8 @@ export const fileTriggers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.fileId, t.triggerId] }),
-    index('file_triggers_trigger_idx').on(t.triggerId, t.trains),
+    // file_id included: trigger pages and searches read the linked files from the index alone.
+    index('file_triggers_trigger_idx').on(t.triggerId, t.trains, t.fileId),
   ],
 );
 
@@ -211,6 +212,8 @@ export const playlists = pgTable(
     index('playlists_favorites_idx').on(t.favorites, t.id),
     index('playlists_name_sort_idx').on(sql`lower(${t.name})`, t.id),
     index('playlists_level_idx').on(t.expLevel, t.id),
+    // The home page's core playlists by level: a few hundred rows, counted without reading the rest.
+    index('playlists_core_level_idx').on(t.expLevel, t.id).where(sql`${t.isCore}`),
   ],
 );
 

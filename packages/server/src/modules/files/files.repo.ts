@@ -1,5 +1,7 @@
 import type { FileSortType } from '@mesmer/shared/api/files';
+import type { TierRank } from '@mesmer/shared/domain/locks';
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   files,
@@ -23,7 +25,7 @@ export interface Viewer {
 }
 
 /** A file's links, aggregated in the same query (one round trip for a whole page). */
-export const linkedTriggers = sql<{ id: number; uuid: string; name: string; trains: boolean }[]>`coalesce((
+const linkedTriggers = sql<{ id: number; uuid: string; name: string; trains: boolean }[]>`coalesce((
   select json_agg(json_build_object('id', ${triggers.id}, 'uuid', ${triggers.uuid}, 'name', ${triggers.name},
     'trains', ${fileTriggers.trains}) order by ${triggers.name})
   from ${fileTriggers} join ${triggers} on ${triggers.id} = ${fileTriggers.triggerId}
@@ -102,8 +104,10 @@ export interface FileFilter {
   fileTypes?: number[];
   creatorIds?: number[];
   uploaderId?: number;
-  usesTriggerId?: number;
-  trainsTriggerId?: number;
+  /** Files that use the trigger without training it. */
+  usesTrigger?: TriggerLinks;
+  /** Files that train the trigger. */
+  trainsTrigger?: TriggerLinks;
   onlyUnlocked?: boolean;
   onlyHaptics?: boolean;
   /** The site owner's files only (generator without community files). */
@@ -142,7 +146,13 @@ function unlockedFilesFor(viewer: Viewer): SQL | undefined {
 }
 
 /** Above this many files linked to the matching triggers, a search counts as a common word. */
-const COMMON_TRIGGER_LINKS = 2000;
+export const COMMON_TRIGGER_LINKS = 2000;
+
+/** A trigger and how many files link to it that way, counted up to COMMON_TRIGGER_LINKS + 1. */
+export interface TriggerLinks {
+  triggerId: number;
+  links: number;
+}
 
 /** What a search text matches besides a file's own name and description. */
 export interface SearchTargets {
@@ -175,9 +185,19 @@ function matchesSearch(search: SearchTargets): SQL {
   return sql`${files.id} in (select ${files.id} from ${files} where ${own} union ${linked})`;
 }
 
-function linkedToTrigger(triggerId: number, trains: boolean): SQL {
-  return sql`exists (select 1 from ${fileTriggers} where ${fileTriggers.fileId} = ${files.id}
-    and ${fileTriggers.triggerId} = ${triggerId} and ${fileTriggers.trains} = ${trains})`;
+function triggerLinksWhere(triggerId: number, trains: boolean): SQL | undefined {
+  return and(eq(fileTriggers.triggerId, triggerId), eq(fileTriggers.trains, trains));
+}
+
+/**
+ * Files linked to a trigger. A trigger of few files lists them first (an index-only scan) and
+ * sorts those: left to itself the planner walks the sort index hoping to meet 20 of them soon,
+ * which read 5,000 rows for a trigger of 1,000 files. A common one walks the sort index.
+ */
+function linkedToTrigger({ triggerId, links }: TriggerLinks, trains: boolean): SQL {
+  const linked = sql`select ${fileTriggers.fileId} from ${fileTriggers} where ${triggerLinksWhere(triggerId, trains)}`;
+  if (links <= COMMON_TRIGGER_LINKS) return sql`${files.id} = any(array(${linked}))`;
+  return sql`exists (${linked} and ${fileTriggers.fileId} = ${files.id})`;
 }
 
 function whereOf(filter: FileFilter, viewer: Viewer): SQL | undefined {
@@ -192,8 +212,8 @@ function whereOf(filter: FileFilter, viewer: Viewer): SQL | undefined {
     filter.creatorIds ? inArray(files.authorId, filter.creatorIds) : undefined,
     filter.authorId !== undefined ? eq(files.authorId, filter.authorId) : undefined,
     filter.uploaderId !== undefined ? eq(files.uploaderId, filter.uploaderId) : undefined,
-    filter.usesTriggerId !== undefined ? linkedToTrigger(filter.usesTriggerId, false) : undefined,
-    filter.trainsTriggerId !== undefined ? linkedToTrigger(filter.trainsTriggerId, true) : undefined,
+    filter.usesTrigger ? linkedToTrigger(filter.usesTrigger, false) : undefined,
+    filter.trainsTrigger ? linkedToTrigger(filter.trainsTrigger, true) : undefined,
     filter.onlyUnlocked ? unlockedFilesFor(viewer) : undefined,
     filter.onlyHaptics ? sql`${files.hapticsKey} is not null` : undefined,
   );
@@ -221,6 +241,33 @@ export function createFilesRepo(db: Db) {
     .innerJoin(users, eq(users.id, files.authorId))
     .where(sql`${files.id} = any(${sql.placeholder('ids')})`)
     .prepare('files_by_ids');
+
+  /**
+   * Who a signed-in viewer is for locks, in one fixed statement (it runs on every signed-in list):
+   * the setting, the tiers held actively, and every tier of the creators of those tiers.
+   * (Columns sit in nested fragments: drizzle writes a single-table select's own columns unqualified.)
+   */
+  const heldTier = alias(membershipTiers, 'held_tier');
+  const activeHeldTiers = sql`from ${userMemberships} join ${membershipTiers} as ${heldTier}
+    on ${heldTier.id} = ${userMemberships.tierId}
+    where ${userMemberships.userId} = ${users.id} and ${userMemberships.active}`;
+  const tiersOfHeldCreators = sql`from ${membershipTiers}
+    where ${membershipTiers.creatorName} in (select ${heldTier.creatorName} ${activeHeldTiers})`;
+  const tierJson = (tier: typeof membershipTiers | typeof heldTier) =>
+    sql`json_build_object('id', ${tier.id}, 'creatorName', ${tier.creatorName}, 'rank', ${tier.rank})`;
+  const membershipsOf = db
+    .select({
+      hideLockedFiles: users.hideLockedFiles,
+      held: sql<
+        TierRank[]
+      >`coalesce((select json_agg(${tierJson(heldTier)}) ${activeHeldTiers}), '[]'::json)`,
+      creatorTiers: sql<
+        TierRank[]
+      >`coalesce((select json_agg(${tierJson(membershipTiers)}) ${tiersOfHeldCreators}), '[]'::json)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('viewer_memberships');
 
   async function findByIds(ids: number[]): Promise<FileRow[]> {
     if (ids.length === 0) return [];
@@ -250,26 +297,37 @@ export function createFilesRepo(db: Db) {
       return { rows: pageIds.flatMap(({ id }) => byId.get(id) ?? []), total };
     },
 
-    /** Looks up the triggers and the author a search text names (small indexed lookups). */
+    /** Looks up the triggers and the author a search text names: small indexed lookups, one round trip. */
     async searchTargets(query: string): Promise<SearchTargets> {
-      const [triggerRows, authorRows] = await Promise.all([
-        db
-          .select({ id: triggers.id })
-          .from(triggers)
-          .where(sql`${triggers.name} ilike ${`%${escapeLike(query)}%`}`),
-        db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${query})`),
-      ]);
-      const triggerIds = triggerRows.map((r) => r.id);
-      const links =
-        triggerIds.length === 0
-          ? 0
-          : await countUpTo(
-              db,
-              fileTriggers,
-              inArray(fileTriggers.triggerId, triggerIds),
-              COMMON_TRIGGER_LINKS + 1,
-            );
-      return { query, triggerIds, triggerLinks: links, authorIds: authorRows.map((r) => r.id) };
+      const matchingTriggers = db
+        .select({ id: triggers.id })
+        .from(triggers)
+        .where(sql`${triggers.name} ilike ${`%${escapeLike(query)}%`}`);
+      const namedAuthors = db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${query})`);
+      const links = sql`${fileTriggers.triggerId} in ${matchingTriggers}`;
+      const [row] = await db
+        .select({
+          triggerIds: sql<number[]>`array(${matchingTriggers})`,
+          authorIds: sql<number[]>`array(${namedAuthors})`,
+          triggerLinks: cappedCount(db, fileTriggers, links, COMMON_TRIGGER_LINKS + 1),
+        })
+        // Three scalar subqueries need one row to stand on; `(select)` is that row.
+        .from(sql`(select) as one_row`);
+      return { query, ...row };
+    },
+
+    /** How many files link to a trigger that way, counted up to COMMON_TRIGGER_LINKS + 1. */
+    async triggerLinks(triggerId: number, trains: boolean): Promise<TriggerLinks> {
+      const links = await countUpTo(
+        db,
+        fileTriggers,
+        triggerLinksWhere(triggerId, trains),
+        COMMON_TRIGGER_LINKS + 1,
+      );
+      return { triggerId, links };
     },
 
     /** Every matching file (no paging), e.g. generator candidates. */
@@ -307,35 +365,8 @@ export function createFilesRepo(db: Db) {
 
     /** The viewer's hideLockedFiles setting and active membership tiers, with all tiers of those creators. */
     async viewerMemberships(userId: number) {
-      const [settings, held] = await Promise.all([
-        db.select({ hideLockedFiles: users.hideLockedFiles }).from(users).where(eq(users.id, userId)),
-        db
-          .select({
-            id: membershipTiers.id,
-            creatorName: membershipTiers.creatorName,
-            rank: membershipTiers.rank,
-          })
-          .from(userMemberships)
-          .innerJoin(membershipTiers, eq(membershipTiers.id, userMemberships.tierId))
-          .where(and(eq(userMemberships.userId, userId), eq(userMemberships.active, true))),
-      ]);
-      const creatorTiers =
-        held.length === 0
-          ? []
-          : await db
-              .select({
-                id: membershipTiers.id,
-                creatorName: membershipTiers.creatorName,
-                rank: membershipTiers.rank,
-              })
-              .from(membershipTiers)
-              .where(
-                inArray(
-                  membershipTiers.creatorName,
-                  held.map((t) => t.creatorName),
-                ),
-              );
-      return { hideLockedFiles: settings[0]?.hideLockedFiles ?? false, held, creatorTiers };
+      const [row] = await membershipsOf.execute({ userId });
+      return row ?? { hideLockedFiles: false, held: [], creatorTiers: [] };
     },
 
     /** Users who authored at least one public file, by username. */

@@ -9,6 +9,7 @@ import {
   grantMembership,
   setHideLockedFiles,
 } from '../../test/library-factories.ts';
+import { COMMON_TRIGGER_LINKS, createFilesRepo, type FileFilter } from './files.repo.ts';
 
 const { app } = await createTestApp();
 const db = app.ctx.db;
@@ -350,6 +351,49 @@ describe('GET /api/files', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().field, query).toBe(field);
       expect(res.json().error, query).toMatch(new RegExp(`^${field}: `));
+    }
+  });
+});
+
+describe('files repo query shapes', () => {
+  const anonymous = {
+    id: null,
+    readsAllFiles: false,
+    entitledTierIds: new Set<string>(),
+    hideLockedFiles: false,
+  };
+  const newestFirst = { type: 'date', direction: 'desc' } as const;
+  const listNames = async (filter: FileFilter) => {
+    const { rows, total } = await createFilesRepo(db).list(filter, anonymous, newestFirst, {
+      limit: 20,
+      offset: 0,
+    });
+    expect(total).toBe(rows.length);
+    return rows.map((row) => row.name);
+  };
+
+  it('lists the same files whether a trigger links few files or many', async () => {
+    for (const links of [1, COMMON_TRIGGER_LINKS + 1]) {
+      expect(await listNames({ usesTrigger: { triggerId: sleep.id, links } })).toEqual(['Gamma Trigger']);
+      expect(await listNames({ trainsTrigger: { triggerId: sleep.id, links } })).toEqual(['Alpha Induction']);
+    }
+  });
+
+  it('finds what a search names in one lookup, and the same files either way', async () => {
+    const repo = createFilesRepo(db);
+    expect(await repo.searchTargets('sleep')).toEqual({
+      query: 'sleep',
+      triggerIds: [sleep.id],
+      triggerLinks: 2,
+      authorIds: [],
+    });
+    expect(await repo.searchTargets('ALICECREATOR')).toMatchObject({ triggerIds: [], authorIds: [alice.id] });
+    const targets = await repo.searchTargets('sleep');
+    for (const triggerLinks of [targets.triggerLinks, COMMON_TRIGGER_LINKS + 1]) {
+      expect(await listNames({ search: { ...targets, triggerLinks } })).toEqual([
+        'Gamma Trigger',
+        'Alpha Induction',
+      ]);
     }
   });
 });

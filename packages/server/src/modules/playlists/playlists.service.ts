@@ -21,6 +21,7 @@ import {
   type PlaylistFilter,
   type PlaylistRow,
   type ShownEntry,
+  type TriggerRef,
 } from './playlists.repo.ts';
 
 /** How many playlists GET /playlists/recent answers. */
@@ -29,7 +30,9 @@ export const RECENT_PLAYLISTS = 12;
 type ListQuery = z.output<typeof listPlaylistsQuery>;
 
 /** What the totals need of an entry the viewer may see. */
-type EntryFacts = Pick<ShownEntry, 'duration' | 'disabled' | 'hasHaptics' | 'hasTiers' | 'warnings' | 'triggers'>;
+type EntryFacts = Pick<ShownEntry, 'duration' | 'disabled' | 'hasHaptics' | 'hasTiers' | 'warnings'> & {
+  triggers: TriggerRef[];
+};
 
 /** Totals a playlist shows, over the entries the viewer may see. */
 export function summarise(entries: EntryFacts[]) {
@@ -109,10 +112,25 @@ export function createPlaylistsService(ctx: AppContext) {
 
   /** `simple` playlists: the totals and file ids, from the entries alone (no file is presented). */
   async function presentSimple(rows: PlaylistRow[], viewer: Viewer): Promise<Playlist[]> {
-    const shown = groupByPlaylist(await repo.shownEntries(rows.map((r) => r.id), viewer));
+    const shown = await repo.shownEntries(
+      rows.map((r) => r.id),
+      viewer,
+    );
+    const allEntries = [...shown.values()].flat();
+    const byName = await repo.triggersByIds([...new Set(allEntries.flatMap((e) => e.triggerIds))]);
     return rows.map((row) => {
       const entries = shown.get(row.id) ?? [];
-      return presentPlaylist(row, entries, entries.map((e) => e.fileId), []);
+      // A file's triggers by name, as the full playlist lists them.
+      const facts = entries.map((entry) => ({
+        ...entry,
+        triggers: byName.filter((trigger) => entry.triggerIds.includes(trigger.id)),
+      }));
+      return presentPlaylist(
+        row,
+        facts,
+        entries.map((e) => e.fileId),
+        [],
+      );
     });
   }
 

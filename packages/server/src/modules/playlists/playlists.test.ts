@@ -180,6 +180,7 @@ describe('GET /api/playlists', () => {
     const body = (await list('pageSize=2&pageOffset=1')).json();
     expect(body.totalItems).toBe(4);
     expect(body.playlists.map((x: { name: string }) => x.name)).toEqual(['Bob Beats', 'Alice Mix']);
+    expect((await list('pageSize=2&pageOffset=10')).json()).toEqual({ playlists: [], totalItems: 4 });
   });
 
   it('filters by core, series, official, creator and visibility', async () => {
@@ -278,6 +279,18 @@ describe('GET /api/playlists', () => {
       fileIds: [f.pub1.id, f.pub2.id],
       totalDuration: 30 * MIN,
     });
+  });
+
+  it('answers the same totals and ids with simple=true as with every file, for every viewer', async () => {
+    for (const token of [undefined, alice.token, bob.token, moderator.token]) {
+      const full = (await list('pageSize=100', token)).json();
+      const simple = (await list('pageSize=100&simple=true', token)).json();
+      expect(full.playlists.length).toBeGreaterThan(0);
+      expect(simple).toEqual({
+        ...full,
+        playlists: full.playlists.map((playlist: object) => ({ ...playlist, files: [] })),
+      });
+    }
   });
 
   it('rejects bad input naming the field', async () => {
