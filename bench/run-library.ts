@@ -7,8 +7,13 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/mesmer_bench npm run bench:library -w @mesmer/bench
  *
+ * Every scenario runs twice, on a server that computes every answer (LIBRARY_CACHE_SECONDS=0) and
+ * on one that keeps answers as it does by default (platform/read-cache.ts, 5 s). The "browsing mix"
+ * scenarios spread their requests over many different URLs, so that most answers are not kept.
+ *
  * BENCH_SECONDS (default 10) sets each scenario's length; BENCH_ONLY=<substring> runs a subset;
- * BENCH_SERVERS=2 runs two server processes behind node:cluster's round-robin.
+ * BENCH_CACHE=off|on runs one of the two servers only; BENCH_SERVERS=2 runs two server processes
+ * behind node:cluster's round-robin.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -56,7 +61,127 @@ async function prepareData(url: string) {
   return { ...ids, memberToken };
 }
 
-type Scenario = [title: string, path: string, signedIn?: 'member'];
+/** One URL, or a list the requests pick from at random. */
+type Scenario = [title: string, path: string | string[], signedIn?: 'member'];
+
+const SEARCH_WORDS = [
+  'deep',
+  'soft',
+  'velvet',
+  'silver',
+  'quiet',
+  'gentle',
+  'warm',
+  'slow',
+  'calm',
+  'midnight',
+  'ocean',
+  'misty',
+  'golden',
+  'lunar',
+  'spiral',
+  'descent',
+  'whisper',
+  'trance',
+  'focus',
+  'sleep',
+  'garden',
+  'tide',
+  'echo',
+  'breath',
+  'fog',
+  'loop',
+  'lullaby',
+  'mirror',
+  'haze',
+  'ember',
+  'harbor',
+  'meadow',
+  'orbit',
+  'pulse',
+  'signal',
+  'counting',
+  'waves',
+  'binaural',
+  'voice',
+  'rain',
+  'noise',
+  'breathing',
+  'light',
+];
+const FILE_SORTS = [
+  'sortType=date',
+  'sortType=name&sortDirection=asc',
+  'sortType=duration',
+  'sortType=playcount',
+];
+
+/** Every combination of the parts, joined into query strings. */
+const combine = (...parts: string[][]) =>
+  parts.reduce((acc, part) => acc.flatMap((a) => part.map((p) => (a && p ? `${a}&${p}` : a || p))), ['']);
+
+/** The same order on every run: a small linear congruential generator drives a Fisher-Yates shuffle. */
+function shuffled<T>(items: T[]): T[] {
+  const out = [...items];
+  let seed = 42;
+  for (let i = out.length - 1; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const j = seed % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/**
+ * Picks as real traffic asks: the k-th most asked of the list (after a fixed shuffle) comes
+ * with weight 1/k (Zipf), so a few lists are asked often and most only now and then.
+ */
+function zipfPicker(items: string[]): () => string {
+  const ranked = shuffled(items);
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (let k = 1; k <= ranked.length; k++) {
+    sum += 1 / k;
+    cumulative.push(sum);
+  }
+  return () => {
+    const r = Math.random() * sum;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return ranked[lo];
+  };
+}
+
+/**
+ * What many visitors browsing at once ask: 43 search words, 4 sorts, 5 pages, 3 file-type
+ * choices (2,580 file lists), and 200 trigger pages of 3 pages each.
+ */
+function browsingMix(): string[] {
+  const searches = combine(
+    SEARCH_WORDS.map((w) => `searchQuery=${w}`),
+    FILE_SORTS,
+    ['', 'pageOffset=20', 'pageOffset=40', 'pageOffset=60', 'pageOffset=80'],
+    ['', 'fileTypes=1,2', 'fileTypes=7,9'],
+  );
+  const triggerPages = combine(
+    Array.from({ length: 200 }, (_, i) => `trigger=${i + 1}`),
+    ['pageSize=16', 'pageSize=16&pageOffset=16', 'pageSize=16&pageOffset=32'],
+  );
+  return [...searches, ...triggerPages].map((query) => `/api/files?${query}`);
+}
+
+function playlistMix(): string[] {
+  return combine(
+    [...SEARCH_WORDS.map((w) => `searchQuery=${w}`), 'sort=likes', 'sort=favorites', 'sort=name&sortDir=asc'],
+    ['', 'pageOffset=12', 'pageOffset=24', 'pageOffset=36'],
+    ['simple=true'],
+  ).map((query) => `/api/playlists?${query}`);
+}
 
 function scenarios(ids: Awaited<ReturnType<typeof prepareData>>): Scenario[] {
   return [
@@ -97,10 +222,15 @@ function scenarios(ids: Awaited<ReturnType<typeof prepareData>>): Scenario[] {
     ],
     ['playlist: one by uuid, with files (playlist page)', `/api/playlists?uuid=${ids.playlistUuid}`],
     ['playlists: newest first, every file (web never asks)', '/api/playlists'],
+    ['browsing mix: 3,180 file lists, Zipf (searches, sorts, pages, trigger pages)', browsingMix()],
+    ['browsing mix: 184 playlist lists, Zipf (searches, sorts, pages)', playlistMix()],
   ];
 }
 
-async function startServer(url: string): Promise<{ child: ChildProcess; port: number }> {
+async function startServer(
+  url: string,
+  cacheSeconds: number,
+): Promise<{ child: ChildProcess; port: number }> {
   const serverFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'library-server.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-bench-'));
   const child = fork(serverFile, [], {
@@ -112,6 +242,7 @@ async function startServer(url: string): Promise<{ child: ChildProcess; port: nu
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       RATE_LIMIT: 'false',
+      LIBRARY_CACHE_SECONDS: String(cacheSeconds),
       DATA_DIR: dataDir,
       BENCH_SERVERS: String(servers),
     },
@@ -133,39 +264,81 @@ async function checkAnswer(target: string, headers: Record<string, string>) {
   if (items && items.length === 0) throw new Error(`${target} answered an empty list`);
 }
 
-async function measure() {
-  if (!databaseUrl) {
-    console.error('Set DATABASE_URL (fill it first with npm run bench:generate -w @mesmer/bench).');
-    process.exit(1);
-  }
-  const ids = await prepareData(databaseUrl);
-  const { child, port } = await startServer(databaseUrl);
-  const only = process.env.BENCH_ONLY;
-  const rows: string[] = [];
+interface Figures {
+  requests: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+/** Runs every chosen scenario against one server; figures by title. */
+async function runScenarios(url: string, cacheSeconds: number, chosen: Scenario[], memberToken: string) {
+  const { child, port } = await startServer(url, cacheSeconds);
+  const results = new Map<string, Figures>();
   try {
-    for (const [title, url, signedIn] of scenarios(ids).filter(([t]) => !only || t.includes(only))) {
-      const target = `http://127.0.0.1:${port}${url}`;
-      const headers: Record<string, string> = signedIn ? { authorization: `Bearer ${ids.memberToken}` } : {};
-      await checkAnswer(target, headers);
-      // A short warm-up so caches, plans and the JIT settle before the measured run.
-      await autocannon({ url: target, headers, connections: CONNECTIONS, duration: 2 });
-      const r = await autocannon({ url: target, headers, connections: CONNECTIONS, duration: seconds });
-      const failed = r.non2xx + r.errors + r.timeouts;
-      const row = `| ${title} | \`${url}\` | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} |${failed ? ` ${failed} failed |` : ''}`;
-      rows.push(row);
-      console.log(row);
+    for (const [title, paths, signedIn] of chosen) {
+      const headers: Record<string, string> = signedIn ? { authorization: `Bearer ${memberToken}` } : {};
+      const choices = Array.isArray(paths) ? paths : [paths];
+      for (const path of choices.slice(0, 3)) await checkAnswer(`http://127.0.0.1:${port}${path}`, headers);
+      const pick = choices.length === 1 ? () => choices[0] : zipfPicker(choices);
+      const options = {
+        url: `http://127.0.0.1:${port}`,
+        headers,
+        connections: CONNECTIONS,
+        requests: [
+          {
+            setupRequest: (req: object) => ({ ...req, path: pick() }),
+          },
+        ],
+      };
+      // A short warm-up so plans, the JIT and (when on) kept answers settle before the measured run.
+      await autocannon({ ...options, duration: 2 });
+      const r = await autocannon({ ...options, duration: seconds });
+      const figures = {
+        requests: Math.round(r.requests.average),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        failed: r.non2xx + r.errors + r.timeouts,
+      };
+      results.set(title, figures);
+      console.log(`cache ${cacheSeconds ? 'on ' : 'off'} | ${title} | ${JSON.stringify(figures)}`);
     }
   } finally {
     // Requests autocannon dropped at the end of the last run finish first.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     child.disconnect();
   }
+  return results;
+}
+
+async function measure() {
+  if (!databaseUrl) {
+    console.error('Set DATABASE_URL (fill it first with npm run bench:generate -w @mesmer/bench).');
+    process.exit(1);
+  }
+  const ids = await prepareData(databaseUrl);
+  const only = process.env.BENCH_ONLY;
+  const chosen = scenarios(ids).filter(([t]) => !only || t.includes(only));
+  const modes = process.env.BENCH_CACHE === 'off' ? [0] : process.env.BENCH_CACHE === 'on' ? [5] : [0, 5];
+  const byMode = new Map<number, Map<string, Figures>>();
+  for (const cacheSeconds of modes) {
+    byMode.set(cacheSeconds, await runScenarios(databaseUrl, cacheSeconds, chosen, ids.memberToken));
+  }
+
+  const cell = (f: Figures | undefined) =>
+    f
+      ? `${f.requests.toLocaleString('en')} | ${f.p50} | ${f.p99}${f.failed ? ` (${f.failed} failed)` : ''}`
+      : '- | - | -';
   console.log(
     `\n${servers} server process(es), ${CONNECTIONS} connections, ${seconds} s per scenario, ` +
-      `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})`,
+      `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}); latencies in ms`,
   );
-  console.log('| scenario | path | requests/s | p50 ms | p99 ms |\n|---|---|---|---|---|');
-  console.log(rows.join('\n'));
+  console.log(
+    '| scenario | computed req/s | p50 | p99 | kept 5 s req/s | p50 | p99 |\n|---|---|---|---|---|---|---|',
+  );
+  for (const [title] of chosen) {
+    console.log(`| ${title} | ${cell(byMode.get(0)?.get(title))} | ${cell(byMode.get(5)?.get(title))} |`);
+  }
 }
 
 await measure();

@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { libraryGenerationReader } from './db/library-generation.ts';
 import { seedRoles } from './db/seed/roles.ts';
 import { registerModules } from './modules/index.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -21,6 +22,7 @@ import type { AppContext } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerRateLimit } from './platform/rate-limit.ts';
+import { createReadCache } from './platform/read-cache.ts';
 import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
@@ -54,11 +56,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database =
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
+  const clock = opts.clock ?? (config.env === 'test' ? new OffsetClock() : systemClock);
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
-    clock: opts.clock ?? (config.env === 'test' ? new OffsetClock() : systemClock),
+    clock,
     mailer:
       opts.mailer ??
       createMailer({
@@ -67,6 +70,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         outboxDir: path.join(config.dataDir, 'outbox'),
         log: app.log,
       }),
+    readCache: createReadCache({
+      readGeneration: libraryGenerationReader(database.db),
+      clock,
+      ttlMs: config.libraryCacheSeconds * 1000,
+      maxEntries: 1000,
+    }),
   };
   app.decorate('ctx', ctx);
   await seedRoles(ctx.db);

@@ -42,6 +42,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COOKIE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RATE_LIMIT: bool.default(true),
+  LIBRARY_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   WEB_DIST: z.string().min(1).optional(),
 });
 
@@ -69,6 +70,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   cookieDays: number;
   rateLimit: boolean;
+  /** How long answers of the library's read calls are kept (platform/read-cache.ts); 0 turns it off. */
+  libraryCacheSeconds: number;
   /** Path of the built web app; served for every non-API path when present. */
   webDist?: string;
 }
@@ -110,6 +113,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     cookieDays: e.COOKIE_DAYS,
     rateLimit: e.RATE_LIMIT,
+    libraryCacheSeconds: e.LIBRARY_CACHE_SECONDS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
   };
 }

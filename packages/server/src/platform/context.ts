@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { Mailer } from './mail.ts';
+import type { ReadCache } from './read-cache.ts';
 
 /** What every module gets: configuration, the database and the outside world. */
 export interface AppContext {
@@ -10,4 +11,6 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  /** Short-lived answers of the library's read calls. */
+  readCache: ReadCache;
 }

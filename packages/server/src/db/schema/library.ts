@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -79,6 +80,12 @@ export const files = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('english', name || ' ' || description)`,
     ),
+    /**
+     * Ids of every trigger linked in file_triggers (used or trained), sorted. Kept by database
+     * triggers (migration 0001), never written by the app: a search tests `trigger_ids && ...`
+     * per row and combines its GIN index with the text indexes, instead of hashing the links.
+     */
+    triggerIds: integer('trigger_ids').array().notNull().default(sql`'{}'::integer[]`),
   },
   // Sort indexes are ascending on purpose: scanned backwards they also serve `order by x desc, id desc`
   // (a DESC index is NULLS LAST, which plain `desc` ordering does not match).
@@ -87,6 +94,7 @@ export const files = pgTable(
     check('files_file_type_check', sql`${t.fileType} between 1 and 9`),
     index('files_search_idx').using('gin', t.searchVector),
     index('files_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('files_trigger_ids_idx').using('gin', t.triggerIds),
     index('files_release_idx').on(t.releaseDate, t.id),
     index('files_name_sort_idx').on(sql`lower(${t.name})`, t.id),
     index('files_duration_idx').on(t.duration, t.id),
@@ -293,4 +301,18 @@ export const userSeries = pgTable(
     playlistIndex: integer('playlist_index').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.userId, t.seriesId] })],
+);
+
+/**
+ * One row counting changes to what the library's read calls answer. Statement triggers on every
+ * table those answers read raise it in the writing transaction (migration 0001), so the read
+ * cache (`platform/read-cache.ts`) can tell whether a kept answer is still current.
+ */
+export const libraryGeneration = pgTable(
+  'library_generation',
+  {
+    id: integer('id').primaryKey().default(1),
+    generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('library_generation_single_row', sql`${t.id} = 1`)],
 );

@@ -14,7 +14,7 @@ import {
   userMemberships,
   users,
 } from '../../db/schema/index.ts';
-import { cappedCount, countUpTo, totalOfPage } from './row-count.repo.ts';
+import { countUpTo, pageTotal } from './row-count.repo.ts';
 
 /** Who is looking: decides visibility and locks. */
 export interface Viewer {
@@ -145,7 +145,7 @@ function unlockedFilesFor(viewer: Viewer): SQL | undefined {
   return or(...conditions);
 }
 
-/** Above this many files linked to the matching triggers, a search counts as a common word. */
+/** Above this many files linked to a trigger, its trigger page walks the sort index. */
 export const COMMON_TRIGGER_LINKS = 2000;
 
 /** A trigger and how many files link to it that way, counted up to COMMON_TRIGGER_LINKS + 1. */
@@ -159,30 +159,29 @@ export interface SearchTargets {
   query: string;
   /** Triggers whose name contains the text. */
   triggerIds: number[];
-  /** Files linked to those triggers, counted up to COMMON_TRIGGER_LINKS + 1. */
-  triggerLinks: number;
   /** Users whose username is the text (ignoring case). */
   authorIds: number[];
 }
 
 /**
- * Name and description (full text and substring), the author, and the files of the
- * triggers found beforehand. The shape is chosen for the planner: an OR over the row
- * lets it walk a sort index when matches are common or combine the GIN indexes when
- * they are rare; few trigger links join as a union (cheap, index-driven), many as a
- * hashed lookup inside the OR (a union would collect every match before sorting).
+ * Name and description (full text and substring), the author, and the triggers found
+ * beforehand, as one OR over the row: the planner walks a sort index testing each row when
+ * matches are common (every test is on the row, trigger links included, through
+ * files.trigger_ids), or combines the GIN indexes of the text, the name and trigger_ids when
+ * they are rare, and for counting.
  */
 function matchesSearch(search: SearchTargets): SQL {
-  const pattern = `%${escapeLike(search.query)}%`;
-  const own = or(
+  return or(
     sql`${files.searchVector} @@ websearch_to_tsquery('english', ${search.query})`,
-    sql`${files.name} ilike ${pattern}`,
+    sql`${files.name} ilike ${`%${escapeLike(search.query)}%`}`,
     search.authorIds.length > 0 ? inArray(files.authorId, search.authorIds) : undefined,
+    search.triggerIds.length > 0
+      ? sql`${files.triggerIds} && array[${sql.join(
+          search.triggerIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::integer[]`
+      : undefined,
   ) as SQL;
-  if (search.triggerIds.length === 0) return own;
-  const linked = sql`select ${fileTriggers.fileId} from ${fileTriggers} where ${inArray(fileTriggers.triggerId, search.triggerIds)}`;
-  if (search.triggerLinks > COMMON_TRIGGER_LINKS) return or(own, sql`${files.id} in (${linked})`) as SQL;
-  return sql`${files.id} in (select ${files.id} from ${files} where ${own} union ${linked})`;
 }
 
 function triggerLinksWhere(triggerId: number, trains: boolean): SQL | undefined {
@@ -282,8 +281,9 @@ export function createFilesRepo(db: Db) {
      */
     async list(filter: FileFilter, viewer: Viewer, sort: FileSort, page: { limit: number; offset: number }) {
       const where = whereOf(filter, viewer);
+      const totalItems = await pageTotal(db, files, where);
       const pageIds = await db
-        .select({ id: files.id, total: cappedCount(db, files, where) })
+        .select({ id: files.id, total: totalItems.column })
         .from(files)
         .where(where)
         .orderBy(...orderOf(sort))
@@ -291,7 +291,7 @@ export function createFilesRepo(db: Db) {
         .offset(page.offset);
       const [rows, total] = await Promise.all([
         findByIds(pageIds.map((r) => r.id)),
-        totalOfPage(db, files, where, pageIds[0]),
+        totalItems.of(pageIds[0]),
       ]);
       const byId = new Map(rows.map((row) => [row.id, row]));
       return { rows: pageIds.flatMap(({ id }) => byId.get(id) ?? []), total };
@@ -302,19 +302,18 @@ export function createFilesRepo(db: Db) {
       const matchingTriggers = db
         .select({ id: triggers.id })
         .from(triggers)
-        .where(sql`${triggers.name} ilike ${`%${escapeLike(query)}%`}`);
+        .where(sql`${triggers.name} ilike ${`%${escapeLike(query)}%`}`)
+        .orderBy(asc(triggers.id));
       const namedAuthors = db
         .select({ id: users.id })
         .from(users)
         .where(sql`lower(${users.username}) = lower(${query})`);
-      const links = sql`${fileTriggers.triggerId} in ${matchingTriggers}`;
       const [row] = await db
         .select({
           triggerIds: sql<number[]>`array(${matchingTriggers})`,
           authorIds: sql<number[]>`array(${namedAuthors})`,
-          triggerLinks: cappedCount(db, fileTriggers, links, COMMON_TRIGGER_LINKS + 1),
         })
-        // Three scalar subqueries need one row to stand on; `(select)` is that row.
+        // Two scalar subqueries need one row to stand on; `(select)` is that row.
         .from(sql`(select) as one_row`);
       return { query, ...row };
     },

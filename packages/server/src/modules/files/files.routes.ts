@@ -21,6 +21,6 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: listFilesResponse, 401: errorResponse, 404: errorResponse },
       },
     },
-    async (req) => service.list(req.user, req.query),
+    async (req, reply) => ctx.readCache.answer(req, reply, () => service.list(req.user, req.query)),
   );
 }

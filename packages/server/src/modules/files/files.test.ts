@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { files, fileTriggers, triggers } from '../../db/schema/index.ts';
 import { authHeader, createSignedInUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
 import {
@@ -379,22 +381,40 @@ describe('files repo query shapes', () => {
     }
   });
 
-  it('finds what a search names in one lookup, and the same files either way', async () => {
+  it('finds what a search names in one lookup', async () => {
     const repo = createFilesRepo(db);
     expect(await repo.searchTargets('sleep')).toEqual({
       query: 'sleep',
       triggerIds: [sleep.id],
-      triggerLinks: 2,
       authorIds: [],
     });
     expect(await repo.searchTargets('ALICECREATOR')).toMatchObject({ triggerIds: [], authorIds: [alice.id] });
-    const targets = await repo.searchTargets('sleep');
-    for (const triggerLinks of [targets.triggerLinks, COMMON_TRIGGER_LINKS + 1]) {
-      expect(await listNames({ search: { ...targets, triggerLinks } })).toEqual([
-        'Gamma Trigger',
-        'Alpha Induction',
-      ]);
-    }
+    expect(await listNames({ search: await repo.searchTargets('sleep') })).toEqual([
+      'Gamma Trigger',
+      'Alpha Induction',
+    ]);
+  });
+
+  it("keeps each file's trigger_ids equal to its links as they are added, changed and removed", async () => {
+    const linkedIds = async (fileId: number) =>
+      (await db.select({ ids: files.triggerIds }).from(files).where(eq(files.id, fileId)))[0].ids;
+    const first = await createTrigger(db, { name: 'First extra', creatorId: alice.id });
+    const second = await createTrigger(db, { name: 'Second extra', creatorId: alice.id });
+    const file = await createFile(db, {
+      authorId: alice.id,
+      triggers: [{ id: second.id }, { id: sleep.id, trains: true }],
+    });
+    expect(await linkedIds(file.id)).toEqual([sleep.id, second.id]);
+    await db
+      .update(fileTriggers)
+      .set({ triggerId: first.id })
+      .where(and(eq(fileTriggers.fileId, file.id), eq(fileTriggers.triggerId, sleep.id)));
+    expect(await linkedIds(file.id)).toEqual([first.id, second.id]);
+    await db.delete(fileTriggers).where(eq(fileTriggers.triggerId, first.id));
+    expect(await linkedIds(file.id)).toEqual([second.id]);
+    // Deleting a trigger removes its links by cascade, and the file's copy with them.
+    await db.delete(triggers).where(eq(triggers.id, second.id));
+    expect(await linkedIds(file.id)).toEqual([]);
   });
 });
 

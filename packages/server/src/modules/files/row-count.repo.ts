@@ -1,13 +1,23 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { libraryGenerationReader } from '../../db/library-generation.ts';
+import { RecentMap } from '../../platform/recent-map.ts';
 
-/** Up to this many matches a total is counted exactly on every request. */
+/** Up to this many matches a total is counted exactly whenever the library has changed. */
 export const EXACT_COUNT_LIMIT = 1000;
-/** Larger totals (long lists, common words) are counted once a minute per filter and process. */
+/** After a change, larger totals (long lists, common words) are counted again at most once a minute. */
 const LARGE_COUNT_TTL_MS = 60_000;
-const MAX_CACHED_COUNTS = 500;
-const largeCounts = new Map<string, { total: number; countedAt: number }>();
+const MAX_KEPT_TOTALS = 2000;
+
+/**
+ * Totals by filter (the count statement's text and parameters, which include the viewer's part).
+ * A total stays valid while the library generation (decision 010) is the one it was counted at;
+ * after a change, one over EXACT_COUNT_LIMIT stays valid up to a minute from its count.
+ */
+const keptTotals = new RecentMap<string, { total: number; generation: number; countedAt: number }>(
+  MAX_KEPT_TOTALS,
+);
 
 /** The first `cap` rows matching `where` (a row of 1 each): what a capped count counts. */
 function firstMatches(db: Db, table: PgTable, where: SQL | undefined, cap: number) {
@@ -39,48 +49,54 @@ export async function countUpTo(
   return total;
 }
 
-/** The exact total of a long list: counted once a minute per filter (see countRows). */
-async function largeCount(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
-  const full = db.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
-  const { sql: text, params } = full.toSQL();
-  const key = `${text}\n${JSON.stringify(params)}`;
-  const cached = largeCounts.get(key);
-  if (cached && Date.now() - cached.countedAt < LARGE_COUNT_TTL_MS) return cached.total;
-  const [{ total }] = await full;
-  largeCounts.delete(key);
-  largeCounts.set(key, { total, countedAt: Date.now() });
-  if (largeCounts.size > MAX_CACHED_COUNTS) largeCounts.delete(largeCounts.keys().next().value as string);
-  return total;
+function keptTotal(key: string, generation: number, exactLimit: number): number | undefined {
+  const kept = keptTotals.get(key);
+  if (!kept) return undefined;
+  if (kept.generation === generation) return kept.total;
+  if (kept.total >= exactLimit && Date.now() - kept.countedAt < LARGE_COUNT_TTL_MS) return kept.total;
+  return undefined;
 }
 
 /**
- * The number of rows of `table` matching `where`, for paged lists' totalItems.
- * Counting 100,000 rows on every page view is what makes long lists slow, and a
- * paginator of more than 50 pages does not need the rows added in the last minute.
+ * How a paged list gets its totalItems. Counting 100,000 rows on every page view is what makes long
+ * lists slow, and paging or re-sorting a list asks for the same total again and again:
+ * - a total kept for this filter is used as it is, and the page query counts nothing;
+ * - otherwise the page query carries the count up to `exactLimit` as a column (`column`), and
+ *   `of(firstRow)` reads it; at the limit, the whole count runs in a statement of its own.
  */
+export async function pageTotal(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  exactLimit = EXACT_COUNT_LIMIT,
+) {
+  const full = db.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
+  const { sql: text, params } = full.toSQL();
+  const key = `${text}\n${JSON.stringify(params)}`;
+  const generation = await libraryGenerationReader(db)();
+  const kept = keptTotal(key, generation, exactLimit);
+
+  return {
+    column:
+      kept === undefined ? cappedCount(db, table, where, exactLimit) : sql<number>`${sql.raw(String(kept))}`,
+
+    /** The total, given the page's first row (none when the page is past the end). */
+    async of(firstRow: { total: number } | undefined): Promise<number> {
+      if (kept !== undefined) return kept;
+      let total = firstRow ? firstRow.total : await countUpTo(db, table, where, exactLimit);
+      if (total >= exactLimit) [{ total }] = await full;
+      keptTotals.remember(key, { total, generation, countedAt: Date.now() });
+      return total;
+    },
+  };
+}
+
+/** The number of rows of `table` matching `where` (a list's totalItems without a page). */
 export async function countRows(
   db: Db,
   table: PgTable,
   where: SQL | undefined,
   exactLimit = EXACT_COUNT_LIMIT,
 ): Promise<number> {
-  const upTo = await countUpTo(db, table, where, exactLimit);
-  if (upTo < exactLimit) return upTo;
-  return largeCount(db, table, where);
-}
-
-/**
- * countRows for a page whose rows carried `cappedCount(db, table, where)` as a column:
- * no query when the total is small, none either while a large one is cached.
- * An empty page (an offset past the end) carries nothing, so it counts on its own.
- */
-export async function totalOfPage(
-  db: Db,
-  table: PgTable,
-  where: SQL | undefined,
-  firstRow: { total: number } | undefined,
-): Promise<number> {
-  if (!firstRow) return countRows(db, table, where);
-  if (firstRow.total < EXACT_COUNT_LIMIT) return firstRow.total;
-  return largeCount(db, table, where);
+  return (await pageTotal(db, table, where, exactLimit)).of(undefined);
 }

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { escapeLike, type Viewer, visibleFilesFor } from '../files/files.repo.ts';
-import { cappedCount, totalOfPage } from '../files/row-count.repo.ts';
+import { pageTotal } from '../files/row-count.repo.ts';
 
 export const PLAYLIST_SORT_COLUMNS = {
   datecreated: playlists.dateCreated,
@@ -156,16 +156,17 @@ export function createPlaylistsRepo(db: Db) {
     ) {
       const where = whereOf(filter, viewer);
       const dir = sort.direction === 'asc' ? asc : desc;
-      // The total (counted up to a limit) rides along as a column: one round trip.
+      // A kept total, or the count up to a limit riding along as a column: one round trip.
+      const totalItems = await pageTotal(db, playlists, where);
       const rows = await db
-        .select({ ...playlistColumns, total: cappedCount(db, playlists, where) })
+        .select({ ...playlistColumns, total: totalItems.column })
         .from(playlists)
         .innerJoin(users, eq(users.id, playlists.creatorId))
         .where(where)
         .orderBy(dir(PLAYLIST_SORT_COLUMNS[sort.key]), dir(playlists.id))
         .limit(page.limit)
         .offset(page.offset);
-      return { rows: rows as PlaylistRow[], total: await totalOfPage(db, playlists, where, rows[0]) };
+      return { rows: rows as PlaylistRow[], total: await totalItems.of(rows[0]) };
     },
 
     async findById(id: number): Promise<PlaylistRow | null> {

@@ -39,7 +39,7 @@ export async function playlistsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: listPlaylistsResponse, ...errors },
       },
     },
-    async (req) => service.list(req.user, req.query),
+    async (req, reply) => ctx.readCache.answer(req, reply, () => service.list(req.user, req.query)),
   );
 
   api.get(
@@ -52,7 +52,7 @@ export async function playlistsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: recentPlaylistsResponse },
       },
     },
-    async (req) => service.recent(req.user),
+    async (req, reply) => ctx.readCache.answer(req, reply, () => service.recent(req.user)),
   );
 
   api.post(

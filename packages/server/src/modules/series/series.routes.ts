@@ -28,13 +28,14 @@ export async function seriesRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: z.union([listSeriesResponse, oneSeriesResponse]), 404: errorResponse },
       },
     },
-    async (req) => {
-      const { id, uuid, includePlaylists } = req.query;
-      if (id !== undefined || uuid !== undefined) {
-        return { series: await service.findOne(req.user, { id, uuid }, includePlaylists) };
-      }
-      return { series: await service.list(req.user, includePlaylists) };
-    },
+    async (req, reply) =>
+      ctx.readCache.answer(req, reply, async () => {
+        const { id, uuid, includePlaylists } = req.query;
+        if (id !== undefined || uuid !== undefined) {
+          return { series: await service.findOne(req.user, { id, uuid }, includePlaylists) };
+        }
+        return { series: await service.list(req.user, includePlaylists) };
+      }),
   );
   api.put(
     '/userseries',

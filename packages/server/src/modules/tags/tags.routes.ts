@@ -19,10 +19,11 @@ export async function tagsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: tagsResponse },
       },
     },
-    async () => ({
-      fileTypes: FILE_TYPES.map(({ id, name }) => ({ id, name })),
-      tags: await tags.listTags(),
-    }),
+    async (req, reply) =>
+      ctx.readCache.answer(req, reply, async () => ({
+        fileTypes: FILE_TYPES.map(({ id, name }) => ({ id, name })),
+        tags: await tags.listTags(),
+      })),
   );
   api.get(
     '/creators',
@@ -33,6 +34,7 @@ export async function tagsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: creatorsResponse },
       },
     },
-    async () => ({ creators: await files.listCreators() }),
+    async (req, reply) =>
+      ctx.readCache.answer(req, reply, async () => ({ creators: await files.listCreators() })),
   );
 }

@@ -29,11 +29,12 @@ export async function triggersRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: z.union([listTriggersResponse, oneTriggerResponse]), 404: errorResponse },
       },
     },
-    async (req) => {
-      const { uuid, name } = req.query;
-      if (uuid || name) return { trigger: await service.findOne({ uuid, name }) };
-      return { triggers: await service.list() };
-    },
+    async (req, reply) =>
+      ctx.readCache.answer(req, reply, async () => {
+        const { uuid, name } = req.query;
+        if (uuid || name) return { trigger: await service.findOne({ uuid, name }) };
+        return { triggers: await service.list() };
+      }),
   );
   api.post(
     '/triggers',

@@ -1,0 +1,292 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { libraryGenerationReader, sharedReads } from '../db/library-generation.ts';
+import { libraryGeneration } from '../db/schema/index.ts';
+import { authHeader, createSignedInUser, type TestUser } from '../test/factories.ts';
+import { createTestApp } from '../test/harness.ts';
+import { createFile } from '../test/library-factories.ts';
+import { createReadCache } from './read-cache.ts';
+
+const { app, clock } = await createTestApp();
+const db = app.ctx.db;
+
+type Signed = TestUser & { token: string };
+let alice: Signed;
+let bob: Signed;
+
+beforeAll(async () => {
+  alice = await createSignedInUser(app, { username: 'alice' });
+  bob = await createSignedInUser(app, { username: 'bob' });
+  await createFile(db, { name: 'Public spiral', authorId: alice.id });
+  await createFile(db, { name: 'Alice draft', authorId: alice.id, isPublic: false });
+});
+
+const generation = async () => (await db.select().from(libraryGeneration))[0].generation;
+
+async function files(token?: string) {
+  const res = await app.inject({
+    url: '/api/files?sortType=name&sortDirection=asc',
+    headers: token ? authHeader(token) : {},
+  });
+  expect(res.statusCode).toBe(200);
+  const names = (res.json() as { files: { name: string }[] }).files.map((f) => f.name);
+  return { cache: res.headers['x-cache'], type: res.headers['content-type'], names, body: res.body };
+}
+
+describe('kept answers of the library read calls', () => {
+  it('answers a repeated request from the kept answer, per viewer', async () => {
+    clock.advance(60_000); // nothing kept from earlier requests
+    const first = await files();
+    expect(first).toMatchObject({ cache: 'miss', names: ['Public spiral'] });
+    const again = await files();
+    expect(again.cache).toBe('hit');
+    expect(again.body).toBe(first.body);
+    expect([first.type, again.type]).toEqual([
+      'application/json; charset=utf-8',
+      'application/json; charset=utf-8',
+    ]);
+
+    // A signed-in viewer has answers of their own: their private file is in them, and only there.
+    expect(await files(alice.token)).toMatchObject({
+      cache: 'miss',
+      names: ['Alice draft', 'Public spiral'],
+    });
+    expect(await files(alice.token)).toMatchObject({ cache: 'hit', names: ['Alice draft', 'Public spiral'] });
+    expect(await files(bob.token)).toMatchObject({ cache: 'miss', names: ['Public spiral'] });
+    expect(await files()).toMatchObject({ cache: 'hit', names: ['Public spiral'] });
+  });
+
+  it('shows a change made straight in the database on the next request', async () => {
+    await files();
+    expect((await files()).cache).toBe('hit');
+    await db.execute(sql`update files set name = 'Renamed spiral' where name = 'Public spiral'`);
+    expect(await files()).toMatchObject({ cache: 'miss', names: ['Renamed spiral'] });
+    expect(await files()).toMatchObject({ cache: 'hit', names: ['Renamed spiral'] });
+  });
+
+  it('shows a change made through the API to its author and to everyone else', async () => {
+    const list = async (token?: string) => {
+      const res = await app.inject({
+        url: '/api/playlists?simple=true',
+        headers: token ? authHeader(token) : {},
+      });
+      return (res.json() as { playlists: { name: string }[] }).playlists.map((p) => p.name);
+    };
+    expect(await list()).toEqual([]);
+    expect(await list(alice.token)).toEqual([]);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/playlists',
+      headers: authHeader(alice.token),
+      payload: { name: 'Fresh playlist', expLevel: 1, isPublic: true },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(await list(alice.token)).toEqual(['Fresh playlist']);
+    expect(await list()).toEqual(['Fresh playlist']);
+  });
+
+  it('keeps an answer at most LIBRARY_CACHE_SECONDS (5 s by default)', async () => {
+    await files();
+    clock.advance(4_900);
+    expect((await files()).cache).toBe('hit');
+    clock.advance(200);
+    expect((await files()).cache).toBe('miss');
+    // A clock set back (tests move it both ways) does not keep answers alive either.
+    clock.advance(-60_000);
+    expect((await files()).cache).toBe('miss');
+  });
+
+  it('is off with LIBRARY_CACHE_SECONDS=0', async () => {
+    const { app: uncached } = await createTestApp({ libraryCacheSeconds: 0 });
+    const first = await uncached.inject({ url: '/api/files' });
+    const second = await uncached.inject({ url: '/api/files' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(second.headers['x-cache']).toBeUndefined();
+  });
+});
+
+describe('the library generation', () => {
+  // Every table a cached answer reads. A statement trigger fires even when no row matches.
+  const watched = [
+    'membership_tiers',
+    'user_memberships',
+    'file_tiers',
+    'triggers',
+    'file_triggers',
+    'user_triggers',
+    'tags',
+    'file_tags',
+    'playlists',
+    'playlist_files',
+    'playlist_ratings',
+    'series',
+    'series_playlists',
+    'user_series',
+    'user_roles',
+  ];
+
+  it.each(watched)('rises with every write to %s', async (table) => {
+    const before = await generation();
+    await db.execute(sql`delete from ${sql.identifier(table)} where false`);
+    // More than one for file_triggers: the files' trigger_ids follow their links.
+    expect(await generation()).toBeGreaterThan(before);
+  });
+
+  it('rises with a change to any column of files but plays, which every finished listen counts', async () => {
+    const { rows } = (await db.execute(
+      sql`select column_name from information_schema.columns
+          where table_name = 'files' and is_generated = 'NEVER' order by ordinal_position`,
+    )) as unknown as { rows: { column_name: string }[] };
+    const columns = rows.map((r) => r.column_name);
+    expect(columns).toContain('plays');
+    for (const column of columns) {
+      const before = await generation();
+      await db.execute(
+        sql`update files set ${sql.identifier(column)} = ${sql.identifier(column)} where false`,
+      );
+      expect({ column, rises: (await generation()) > before }).toEqual({ column, rises: column !== 'plays' });
+    }
+    for (const write of [
+      sql`insert into files (id) select id from files where false`,
+      sql`delete from files where false`,
+    ]) {
+      const before = await generation();
+      await db.execute(write);
+      expect(await generation()).toBe(before + 1);
+    }
+  });
+
+  it('rises with changes to what answers show of users, not with points, streaks or sign-ups', async () => {
+    const before = await generation();
+    await db.execute(sql`update users set points = points + 10, streak = streak + 1`);
+    await createSignedInUser(app, { username: 'newcomer' });
+    expect(await generation()).toBe(before);
+    for (const column of ['username', 'image_url', 'hide_locked_files']) {
+      await db.execute(
+        sql`update users set ${sql.identifier(column)} = ${sql.identifier(column)} where false`,
+      );
+    }
+    await db.execute(sql`delete from users where false`);
+    expect(await generation()).toBe(before + 4);
+  });
+
+  it('does not rise when the writing transaction rolls back', async () => {
+    const before = await generation();
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update files set name = name`);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await generation()).toBe(before);
+  });
+});
+
+describe('createReadCache', () => {
+  const request = (url: string, query: object = {}) =>
+    ({ user: null, routeOptions: { url }, query }) as unknown as FastifyRequest;
+  // Serialises and sends as JSON; `send` hands back what was sent, parsed.
+  const reply = {
+    header: () => reply,
+    type: () => reply,
+    serialize: (answer: unknown) => JSON.stringify(answer),
+    send: (body: string) => JSON.parse(body),
+  } as unknown as FastifyReply;
+
+  it('computes once for concurrent requests of the same answer', async () => {
+    const cache = createReadCache({
+      readGeneration: libraryGenerationReader(db),
+      clock,
+      ttlMs: 5_000,
+      maxEntries: 10,
+    });
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { n: computed };
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => cache.answer(request('/a'), reply, compute)));
+    expect(answers).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }]);
+    expect(computed).toBe(1);
+    // Another query is another answer.
+    expect(await cache.answer(request('/a', { page: 2 }), reply, compute)).toEqual({ n: 2 });
+  });
+
+  it('shares generation reads between requests, never one that started before the request arrived', async () => {
+    // A generation that the test raises, read by reads that the test lets finish.
+    let generationNow = 1;
+    const reads: { release: () => void }[] = [];
+    const readGeneration = () =>
+      new Promise<number>((resolve) => {
+        const startedAt = generationNow;
+        reads.push({ release: () => resolve(startedAt) });
+      });
+    const cache = createReadCache({
+      readGeneration: sharedReads(readGeneration),
+      clock,
+      ttlMs: 60_000,
+      maxEntries: 10,
+    });
+    let computed = 0;
+    const compute = async () => ++computed;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    const first = cache.answer(request('/c'), reply, compute);
+    reads[0].release();
+    expect(await first).toBe(1);
+
+    const earlier = cache.answer(request('/c'), reply, compute); // its read starts at generation 1
+    generationNow = 2; // a write commits while that read is under way
+    const later = [1, 2, 3].map(() => cache.answer(request('/c'), reply, compute)); // asked after the commit
+    expect(reads).toHaveLength(2); // the later ones wait for a read of their own
+    reads[1].release();
+    expect(await earlier).toBe(1);
+    await settle();
+    expect(reads).toHaveLength(3); // one read for the three of them
+    reads[2].release();
+    expect(await Promise.all(later)).toEqual([2, 2, 2]);
+  });
+
+  it('does not keep failures', async () => {
+    const cache = createReadCache({
+      readGeneration: libraryGenerationReader(db),
+      clock,
+      ttlMs: 5_000,
+      maxEntries: 10,
+    });
+    let calls = 0;
+    const compute = async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('not found');
+      return 'found';
+    };
+    await expect(cache.answer(request('/b'), reply, compute)).rejects.toThrow('not found');
+    expect(await cache.answer(request('/b'), reply, compute)).toBe('found');
+    expect(calls).toBe(2);
+  });
+
+  it('keeps at most maxEntries answers, dropping the least recently used', async () => {
+    const cache = createReadCache({
+      readGeneration: libraryGenerationReader(db),
+      clock,
+      ttlMs: 5_000,
+      maxEntries: 2,
+    });
+    const computedFor: string[] = [];
+    const ask = (url: string) =>
+      cache.answer(request(url), reply, async () => {
+        computedFor.push(url);
+        return url;
+      });
+    await ask('/one');
+    await ask('/two');
+    await ask('/one'); // used again: /two is now the least recent
+    await ask('/three');
+    await ask('/one');
+    await ask('/two');
+    expect(computedFor).toEqual(['/one', '/two', '/three', '/two']);
+  });
+});
