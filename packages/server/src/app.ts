@@ -55,7 +55,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const database =
     opts.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'db'),
+      log: app.log,
+    }));
   const clock = opts.clock ?? (config.env === 'test' ? new OffsetClock() : systemClock);
   const ctx: AppContext = {
     config,

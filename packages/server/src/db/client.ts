@@ -24,15 +24,33 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export class DatabaseLockedError extends Error {}
 
+/** Where the pool reports connections PostgreSQL dropped while they sat idle (a pino logger fits). */
+export interface DatabaseLog {
+  warn(details: object, message: string): void;
+}
+
+const stderrLog: DatabaseLog = {
+  warn: (details, message) => console.warn(message, details),
+};
+
 /**
  * Opens the database and applies the committed migrations.
  * `databaseUrl` set: PostgreSQL. Otherwise PGlite stored under `pgliteDir`
  * (or in memory when `pgliteDir` is 'memory://'), with an exclusive folder lock
  * because PGlite allows one process.
  */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  pgliteDir: string;
+  log?: DatabaseLog;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // An idle connection that PostgreSQL ends (restart, failover, an administrator) is an error
+    // event on the pool, which would end the process unless heard. The pool drops the connection
+    // and opens a new one when next needed, so reporting it is all there is to do.
+    const log = opts.log ?? stderrLog;
+    pool.on('error', (err) => log.warn({ err }, 'PostgreSQL ended an idle connection; it will be replaced'));
     await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import { type Database, type DatabaseLog, openDatabase } from '../db/client.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Mailer, MailMessage } from '../platform/mail.ts';
 
@@ -17,8 +17,8 @@ import type { Mailer, MailMessage } from '../platform/mail.ts';
 export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /** A brand-new empty database (migrated) for one test file. */
-export async function freshDatabase(): Promise<Database> {
-  if (testDbKind === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
+export async function freshDatabase(log?: DatabaseLog): Promise<Database> {
+  if (testDbKind === 'pglite') return openDatabase({ pgliteDir: 'memory://', log });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `mesmer_t_${randomBytes(6).toString('hex')}`;
@@ -28,13 +28,20 @@ export async function freshDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://' });
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://', log });
   return {
     ...database,
     async close() {
       await database.close();
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
+      // The pool's end() resolves once it has asked its connections to close, not when they
+      // have: forcing the drop sooner would end them from the server side mid-goodbye.
+      for (let tries = 0; tries < 50; tries++) {
+        const open = await a.query('select 1 from pg_stat_activity where datname = $1', [name]);
+        if (open.rowCount === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.end();
     },
