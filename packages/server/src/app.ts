@@ -79,6 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       clock,
       ttlMs: config.libraryCacheSeconds * 1000,
       maxEntries: 1000,
+      maxCharacters: 32 * 1024 * 1024,
     }),
   };
   app.decorate('ctx', ctx);

@@ -201,6 +201,7 @@ describe('createReadCache', () => {
       clock,
       ttlMs: 5_000,
       maxEntries: 10,
+      maxCharacters: 1_000_000,
     });
     let computed = 0;
     const compute = async () => {
@@ -229,6 +230,7 @@ describe('createReadCache', () => {
       clock,
       ttlMs: 60_000,
       maxEntries: 10,
+      maxCharacters: 1_000_000,
     });
     let computed = 0;
     const compute = async () => ++computed;
@@ -256,6 +258,7 @@ describe('createReadCache', () => {
       clock,
       ttlMs: 5_000,
       maxEntries: 10,
+      maxCharacters: 1_000_000,
     });
     let calls = 0;
     const compute = async () => {
@@ -274,6 +277,7 @@ describe('createReadCache', () => {
       clock,
       ttlMs: 5_000,
       maxEntries: 2,
+      maxCharacters: 1_000_000,
     });
     const computedFor: string[] = [];
     const ask = (url: string) =>
@@ -288,5 +292,33 @@ describe('createReadCache', () => {
     await ask('/one');
     await ask('/two');
     expect(computedFor).toEqual(['/one', '/two', '/three', '/two']);
+  });
+
+  it('keeps bodies within maxCharacters in all, and none longer than that', async () => {
+    const cache = createReadCache({
+      readGeneration: libraryGenerationReader(db),
+      clock,
+      ttlMs: 5_000,
+      maxEntries: 10,
+      maxCharacters: 20,
+    });
+    const computedFor: string[] = [];
+    // The body of `length` characters: a JSON string of length - 2 letters.
+    const ask = (url: string, length: number) =>
+      cache.answer(request(url), reply, async () => {
+        computedFor.push(url);
+        return 'x'.repeat(length - 2);
+      });
+    await ask('/a', 10);
+    await ask('/b', 10); // 20 in all: both kept
+    await ask('/a', 10); // used again: /b is now the least recent
+    await ask('/c', 10); // 30 would be too many: /b goes
+    await ask('/a', 10);
+    await ask('/c', 10);
+    await ask('/b', 10);
+    await ask('/large', 21); // longer than the whole budget: not kept, and nothing dropped for it
+    await ask('/large', 21);
+    await ask('/b', 10);
+    expect(computedFor).toEqual(['/a', '/b', '/c', '/b', '/large', '/large']);
   });
 });

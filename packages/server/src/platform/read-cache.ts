@@ -26,6 +26,8 @@ interface Kept {
   generation: number;
   computedAt: number;
   body: Promise<ReturnType<FastifyReply['serialize']>>;
+  /** The body's length once computed (0 while computing). */
+  characters: number;
 }
 
 export function createReadCache(opts: {
@@ -34,11 +36,19 @@ export function createReadCache(opts: {
   clock: Clock;
   ttlMs: number;
   maxEntries: number;
+  /**
+   * Bounds the memory of kept bodies (their total length): without it, a thousand distinct
+   * requests for large pages could hold gigabytes. A body longer than this is not kept.
+   */
+  maxCharacters: number;
 }): ReadCache {
-  const { ttlMs, maxEntries } = opts;
+  const { ttlMs, maxEntries, maxCharacters } = opts;
   if (ttlMs <= 0) return { answer: (_req, _reply, compute) => compute() };
 
-  const kept = new RecentMap<string, Kept>(maxEntries);
+  const kept = new RecentMap<string, Kept>(maxEntries, {
+    weigh: (entry) => entry.characters,
+    maxWeight: maxCharacters,
+  });
   let newestGeneration = 0;
 
   async function generationNow(): Promise<number> {
@@ -67,11 +77,19 @@ export function createReadCache(opts: {
           // Kept as written by the route's serializer (from its response schema), so a kept
           // answer is only sent, not serialised again.
           body: compute().then((answer) => reply.serialize(answer)),
+          characters: 0,
         };
-        // Errors (404, 401) are not kept: the next request asks again.
-        computed.body.catch(() => {
-          if (kept.get(key) === computed) kept.delete(key);
-        });
+        computed.body.then(
+          (body) => {
+            if (kept.get(key) !== computed) return;
+            computed.characters = typeof body === 'string' ? body.length : body.byteLength;
+            kept.remember(key, computed); // weighed again, now with its length
+          },
+          // Errors (404, 401) are not kept: the next request asks again.
+          () => {
+            if (kept.get(key) === computed) kept.delete(key);
+          },
+        );
         entry = computed;
         reply.header('x-cache', 'miss');
       }
