@@ -1,14 +1,17 @@
 import { like, type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { roles, tags } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { libraryGeneration, roles, tags } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { createTag } from '../../test/library-factories.ts';
 import { countRows, pageTotal } from './row-count.repo.ts';
 
 const { app } = await createTestApp();
 const db = app.ctx.db;
+const other = (await createTestApp()).app.ctx.db;
 /** Any write to a watched table raises the library generation (migration 0001). */
-const changeLibrary = () => db.execute(sql`update tags set name = name where false`);
+const changeLibrary = (on: Db = db) => on.execute(sql`update tags set name = name where false`);
+const generationOf = async (on: Db) => (await on.select().from(libraryGeneration))[0].generation;
 
 describe('totals of paged lists', () => {
   it('counts exactly below the limit whenever the library changed, and keeps larger totals for a minute', async () => {
@@ -43,5 +46,14 @@ describe('totals of paged lists', () => {
     expect(pageQuery(second.column).toSQL().sql).not.toContain('count(*)');
     const [kept] = await pageQuery(second.column);
     expect(await second.of(kept)).toBe(1);
+  });
+
+  it('keeps totals apart for two databases at the same generation', async () => {
+    await createTag(db, 'only-here');
+    while ((await generationOf(other)) < (await generationOf(db))) await changeLibrary(other);
+    while ((await generationOf(db)) < (await generationOf(other))) await changeLibrary(db);
+    const onlyHere = like(tags.name, 'only-here');
+    expect(await countRows(db, tags, onlyHere)).toBe(1);
+    expect(await countRows(other, tags, onlyHere)).toBe(0);
   });
 });

@@ -10,14 +10,24 @@ export const EXACT_COUNT_LIMIT = 1000;
 const LARGE_COUNT_TTL_MS = 60_000;
 const MAX_KEPT_TOTALS = 2000;
 
+type KeptTotals = RecentMap<string, { total: number; generation: number; countedAt: number }>;
+
 /**
- * Totals by filter (the count statement's text and parameters, which include the viewer's part).
- * A total stays valid while the library generation (decision 010) is the one it was counted at;
- * after a change, one over EXACT_COUNT_LIMIT stays valid up to a minute from its count.
+ * Totals by database, then by filter (the count statement's text and parameters, which include
+ * the viewer's part): generations of two databases are unrelated numbers. A total stays valid
+ * while the library generation (decision 010) is the one it was counted at; after a change, one
+ * over EXACT_COUNT_LIMIT stays valid up to a minute from its count.
  */
-const keptTotals = new RecentMap<string, { total: number; generation: number; countedAt: number }>(
-  MAX_KEPT_TOTALS,
-);
+const keptTotalsByDb = new WeakMap<Db, KeptTotals>();
+
+function keptTotalsOf(db: Db): KeptTotals {
+  let kept = keptTotalsByDb.get(db);
+  if (!kept) {
+    kept = new RecentMap(MAX_KEPT_TOTALS);
+    keptTotalsByDb.set(db, kept);
+  }
+  return kept;
+}
 
 /** The first `cap` rows matching `where` (a row of 1 each): what a capped count counts. */
 function firstMatches(db: Db, table: PgTable, where: SQL | undefined, cap: number) {
@@ -49,7 +59,7 @@ export async function countUpTo(
   return total;
 }
 
-function keptTotal(key: string, generation: number, exactLimit: number): number | undefined {
+function keptTotal(keptTotals: KeptTotals, key: string, generation: number, exactLimit: number) {
   const kept = keptTotals.get(key);
   if (!kept) return undefined;
   if (kept.generation === generation) return kept.total;
@@ -74,7 +84,8 @@ export async function pageTotal(
   const { sql: text, params } = full.toSQL();
   const key = `${text}\n${JSON.stringify(params)}`;
   const generation = await libraryGenerationReader(db)();
-  const kept = keptTotal(key, generation, exactLimit);
+  const keptTotals = keptTotalsOf(db);
+  const kept = keptTotal(keptTotals, key, generation, exactLimit);
 
   return {
     column:
