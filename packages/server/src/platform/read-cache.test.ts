@@ -195,14 +195,19 @@ describe('createReadCache', () => {
     send: (body: string) => JSON.parse(body),
   } as unknown as FastifyReply;
 
-  it('computes once for concurrent requests of the same answer', async () => {
-    const cache = createReadCache({
+  /** A cache on the test database, keeping answers 5 s; `limits` narrows what it keeps. */
+  const newCache = (limits: { maxEntries?: number; maxCharacters?: number } = {}) =>
+    createReadCache({
       readGeneration: libraryGenerationReader(db),
       clock,
       ttlMs: 5_000,
       maxEntries: 10,
       maxCharacters: 1_000_000,
+      ...limits,
     });
+
+  it('computes once for concurrent requests of the same answer', async () => {
+    const cache = newCache();
     let computed = 0;
     const compute = async () => {
       computed += 1;
@@ -253,13 +258,7 @@ describe('createReadCache', () => {
   });
 
   it('does not keep failures', async () => {
-    const cache = createReadCache({
-      readGeneration: libraryGenerationReader(db),
-      clock,
-      ttlMs: 5_000,
-      maxEntries: 10,
-      maxCharacters: 1_000_000,
-    });
+    const cache = newCache();
     let calls = 0;
     const compute = async () => {
       calls += 1;
@@ -272,13 +271,7 @@ describe('createReadCache', () => {
   });
 
   it('keeps at most maxEntries answers, dropping the least recently used', async () => {
-    const cache = createReadCache({
-      readGeneration: libraryGenerationReader(db),
-      clock,
-      ttlMs: 5_000,
-      maxEntries: 2,
-      maxCharacters: 1_000_000,
-    });
+    const cache = newCache({ maxEntries: 2 });
     const computedFor: string[] = [];
     const ask = (url: string) =>
       cache.answer(request(url), reply, async () => {
@@ -295,13 +288,7 @@ describe('createReadCache', () => {
   });
 
   it('keeps bodies within maxCharacters in all, and none longer than that', async () => {
-    const cache = createReadCache({
-      readGeneration: libraryGenerationReader(db),
-      clock,
-      ttlMs: 5_000,
-      maxEntries: 10,
-      maxCharacters: 20,
-    });
+    const cache = newCache({ maxCharacters: 20 });
     const computedFor: string[] = [];
     // The body of `length` characters: a JSON string of length - 2 letters.
     const ask = (url: string, length: number) =>
