@@ -10,6 +10,7 @@ import { createReadCache } from './read-cache.ts';
 
 const { app, clock } = await createTestApp();
 const db = app.ctx.db;
+const { app: uncached } = await createTestApp({ libraryCacheSeconds: 0 });
 
 type Signed = TestUser & { token: string };
 let alice: Signed;
@@ -98,7 +99,6 @@ describe('kept answers of the library read calls', () => {
   });
 
   it('is off with LIBRARY_CACHE_SECONDS=0', async () => {
-    const { app: uncached } = await createTestApp({ libraryCacheSeconds: 0 });
     const first = await uncached.inject({ url: '/api/files' });
     const second = await uncached.inject({ url: '/api/files' });
     expect(first.statusCode).toBe(200);
