@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type DatabaseLog, openDatabase } from '../db/client.ts';
@@ -100,6 +100,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * after the file. Call at module level of a *.test.ts file.
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  // Inside a test, the afterAll below would never run: the database would be left behind.
+  if (expect.getState().currentTestName) {
+    throw new Error('Call createTestApp at the top of a test file or describe block, not inside a test.');
+  }
   const config = testConfig(overrides);
   const clock = new TestClock();
   const mailer = new MemoryMailer();
