@@ -27,21 +27,26 @@ export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
   return shared;
 }
 
-const readers = new WeakMap<Db, () => Promise<number>>();
+/**
+ * `create(db)` made once per database and kept while the database is: for state that belongs to
+ * one database, such as what was read from it (two databases' generations are unrelated numbers).
+ */
+export function onePerDatabase<T>(create: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    if (!made.has(db)) made.set(db, create(db));
+    return made.get(db) as T;
+  };
+}
 
 /**
  * The reader of the library generation (decision 010) of a database, one per database: a prepared
  * single-row query whose reads concurrent callers share (sharedReads).
  */
-export function libraryGenerationReader(db: Db): () => Promise<number> {
-  let read = readers.get(db);
-  if (!read) {
-    const current = db
-      .select({ generation: libraryGeneration.generation })
-      .from(libraryGeneration)
-      .prepare('library_generation');
-    read = sharedReads(async () => (await current.execute())[0]?.generation ?? 0);
-    readers.set(db, read);
-  }
-  return read;
-}
+export const libraryGenerationReader = onePerDatabase((db): (() => Promise<number>) => {
+  const current = db
+    .select({ generation: libraryGeneration.generation })
+    .from(libraryGeneration)
+    .prepare('library_generation');
+  return sharedReads(async () => (await current.execute())[0]?.generation ?? 0);
+});

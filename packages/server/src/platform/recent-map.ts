@@ -40,9 +40,4 @@ export class RecentMap<K, V> extends Map<K, V> {
     this.totalWeight = 0;
     super.clear();
   }
-
-  /** The total weight of the entries kept. */
-  get weight(): number {
-    return this.totalWeight;
-  }
 }

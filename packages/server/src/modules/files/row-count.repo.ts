@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { libraryGenerationReader } from '../../db/library-generation.ts';
+import { libraryGenerationReader, onePerDatabase } from '../../db/library-generation.ts';
 import { RecentMap } from '../../platform/recent-map.ts';
 
 /** Up to this many matches a total is counted exactly whenever the library has changed. */
@@ -18,16 +18,7 @@ type KeptTotals = RecentMap<string, { total: number; generation: number; counted
  * while the library generation (decision 010) is the one it was counted at; after a change, one
  * over EXACT_COUNT_LIMIT stays valid up to a minute from its count.
  */
-const keptTotalsByDb = new WeakMap<Db, KeptTotals>();
-
-function keptTotalsOf(db: Db): KeptTotals {
-  let kept = keptTotalsByDb.get(db);
-  if (!kept) {
-    kept = new RecentMap(MAX_KEPT_TOTALS);
-    keptTotalsByDb.set(db, kept);
-  }
-  return kept;
-}
+const keptTotalsOf = onePerDatabase((): KeptTotals => new RecentMap(MAX_KEPT_TOTALS));
 
 /** The first `cap` rows matching `where` (a row of 1 each): what a capped count counts. */
 function firstMatches(db: Db, table: PgTable, where: SQL | undefined, cap: number) {
