@@ -8,6 +8,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -120,7 +121,10 @@ export const fileTiers = pgTable(
   (t) => [primaryKey({ columns: [t.fileId, t.tierId] }), index('file_tiers_tier_idx').on(t.tierId)],
 );
 
-/** Named phrases. Creator id 1 (the site owner) makes a trigger core. */
+/**
+ * Named phrases. Creator id 1 (the site owner) makes a trigger core; no creator marks the
+ * site's vocabulary (reference data, core too: docs/decisions/011-trigger-vocabulary.md).
+ */
 export const triggers = pgTable(
   'triggers',
   {
@@ -128,13 +132,21 @@ export const triggers = pgTable(
     uuid: uuid('uuid').notNull().defaultRandom(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    creatorId: userRef('creator_id'),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Vocabulary category; null for triggers users added. */
+    category: text('category'),
+    /** The weighting table: 0.2 to 1; the generator's preference (decision 011). */
+    weight: real('weight').notNull().default(1),
+    /** A request (decision 002): not listed, not usable, until staff approve it. */
+    pending: boolean('pending').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('triggers_uuid_idx').on(t.uuid),
     uniqueIndex('triggers_name_lower_idx').on(sql`lower(${t.name})`),
     index('triggers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('triggers_pending_idx').on(t.pending).where(sql`${t.pending}`),
+    check('triggers_weight_check', sql`${t.weight} between 0.2 and 1`),
   ],
 );
 
