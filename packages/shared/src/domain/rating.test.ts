@@ -105,6 +105,10 @@ describe('who may rate', () => {
     expect(canLikePlaylist({ ...community, creator: { id: 1 } }, 2)).toBe(false);
   });
 
+  it('nobody rates their own playlist', () => {
+    expect(canLikePlaylist(community, 5)).toBe(false);
+  });
+
   it('favourites need only a signed-in viewer', () => {
     expect(canFavoritePlaylist(7)).toBe(true);
     expect(canFavoritePlaylist(null)).toBe(false);

@@ -45,10 +45,10 @@ export function applyRating(state: RatingState, action: RatingAction): RatingSta
   }
 }
 
-/** Likes as a percentage of all ratings; null when nobody rated. */
+/** Likes as a percentage of all ratings; null when nobody rated. The server answers it; the web recounts it after a press. */
 export function likeRatio(likes: number, dislikes: number): number | null {
   const total = likes + dislikes;
-  return total > 0 ? (likes / total) * 100 : null;
+  return total > 0 ? (likes * 100) / total : null;
 }
 
 /** '75%' for whole numbers, else one decimal ('66.7%'); empty for no ratio. */
@@ -64,9 +64,18 @@ interface RatedPlaylist {
   creator: { id: number };
 }
 
-/** Like and dislike: public community playlists (not core, not by the site owner), signed-in viewers. */
+/**
+ * Like and dislike: signed-in viewers, on public community playlists (not core, not by the
+ * site owner) that are not their own. The server refuses what this refuses (403).
+ */
 export function canLikePlaylist(playlist: RatedPlaylist, viewerId: number | null | undefined): boolean {
-  return viewerId != null && playlist.isPublic && !playlist.isCore && playlist.creator.id !== SITE_OWNER_ID;
+  return (
+    viewerId != null &&
+    playlist.isPublic &&
+    !playlist.isCore &&
+    playlist.creator.id !== SITE_OWNER_ID &&
+    playlist.creator.id !== viewerId
+  );
 }
 
 /** Favourite: any signed-in viewer. */

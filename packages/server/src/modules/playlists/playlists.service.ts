@@ -9,6 +9,7 @@ import type {
 } from '@mesmer/shared/api/playlists';
 import { isFileVisible } from '@mesmer/shared/domain/locks';
 import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
+import { canLikePlaylist, likeRatio } from '@mesmer/shared/domain/rating';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -70,20 +71,6 @@ function groupByPlaylist<T extends { playlistId: number }>(items: T[]): Map<numb
     else byPlaylist.set(item.playlistId, [item]);
   }
   return byPlaylist;
-}
-
-/** Rating (like/dislike) is for signed-in users on public community playlists that are not their own. */
-function canRate(playlist: PlaylistRow, userId: number): boolean {
-  return (
-    playlist.isPublic &&
-    !playlist.isCore &&
-    playlist.creatorId !== userId &&
-    playlist.creatorId !== SITE_OWNER_ID
-  );
-}
-
-function likeRatio(likes: number, dislikes: number): number | null {
-  return likes + dislikes === 0 ? null : (likes * 100) / (likes + dislikes);
 }
 
 export function createPlaylistsService(ctx: AppContext) {
@@ -302,7 +289,9 @@ export function createPlaylistsService(ctx: AppContext) {
     ): Promise<PlaylistUserInfo> {
       const row = await visiblePlaylist(input.id, await files.viewerFor(user));
       const rates = input.isLiked !== undefined || input.isDisliked !== undefined;
-      if (rates && !canRate(row, user.id)) throw new Forbidden('This playlist cannot be rated.');
+      if (rates && !canLikePlaylist({ ...row, creator: { id: row.creatorId } }, user.id)) {
+        throw new Forbidden('This playlist cannot be rated.');
+      }
       if (input.isLiked && input.isDisliked) {
         throw new Invalid('isDisliked: a playlist cannot be liked and disliked at once.');
       }

@@ -41,6 +41,16 @@ describe('RatingButtons', () => {
     expect(screen.queryByRole('button', { name: 'Like' })).not.toBeInTheDocument();
   });
 
+  it('offers only favourite on your own playlist, which the server refuses to rate', async () => {
+    renderWithProviders(<RatingButtons playlist={community} />, {
+      user: selfUser({ id: community.creator.id }),
+      fetchImpl: () => json(200, info),
+    });
+    expect(await screen.findByRole('button', { name: 'Favourite' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Like' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dislike' })).not.toBeInTheDocument();
+  });
+
   it('likes at once, moving the dislike over, and sends the new rating', async () => {
     const put = deferred();
     const { fetch } = renderWithProviders(<RatingButtons playlist={community} />, {
