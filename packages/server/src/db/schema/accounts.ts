@@ -27,6 +27,8 @@ export const users = pgTable(
     /** Local calendar day (in the user's timezone) of the last listening that counted for the streak. */
     lastListenDay: date('last_listen_day'),
     timezone: text('timezone').notNull().default('UTC'),
+    /** When `timezone` last changed: it may change once a day (docs/decisions/006). */
+    timezoneChangedAt: timestamp('timezone_changed_at', { withTimezone: true }),
     censorTriggers: boolean('censor_triggers').notNull().default(false),
     hideLockedFiles: boolean('hide_locked_files').notNull().default(false),
     lovenseToken: text('lovense_token'),

@@ -1,10 +1,11 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { files } from './library.ts';
 
 /**
  * Audio listening sessions (POST /api/session). Only the SHA-256 of the token is stored.
- * A session ends once; `points` is what its end awarded.
+ * A session is bound to the file whose audio the media route first served under it, and
+ * remembers which bytes of that audio it served. It ends once; `points` is what its end awarded.
  */
 export const listeningSessions = pgTable(
   'listening_sessions',
@@ -17,10 +18,20 @@ export const listeningSessions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     points: integer('points').notNull().default(0),
+    /** Size in bytes of the audio served under this session. */
+    audioSize: bigint('audio_size', { mode: 'number' }),
+    /** The distinct byte ranges of that audio served, merged, inclusive: [[start, end], …]. */
+    servedRanges: jsonb('served_ranges').$type<[number, number][]>().notNull().default([]),
+    /** Who this session's play of the file was counted for (`user:<id>` or `ip:<hash>`); null when none was. */
+    playListener: text('play_listener'),
   },
   (t) => [
     uniqueIndex('listening_sessions_token_idx').on(t.tokenHash),
     // The latest credited end of a user bounds what an overlapping session can still earn.
     index('listening_sessions_user_ended_idx').on(t.userId, t.endedAt),
+    // A listener's play of a file counts once per window.
+    index('listening_sessions_play_idx').on(t.playListener, t.fileId, t.endedAt),
+    // The clean-up finds stale sessions by start.
+    index('listening_sessions_started_idx').on(t.startedAt),
   ],
 );
