@@ -1,14 +1,11 @@
 import { hasPermission, type Permission } from '@mesmer/shared/domain/permissions';
+import { SESSION_COOKIE } from '@mesmer/shared/domain/site';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSessionRepo, type SessionUser } from '../modules/auth/session.repo.ts';
 import type { AppContext } from './context.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
 import { hashToken } from './tokens.ts';
-
-export const SESSION_COOKIE = 'token';
-/** Readable companion cookie (no secret in it) so other tabs notice sign-in and sign-out. */
-export const SESSION_MARKER_COOKIE = 'mesmer_session';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { SITE_SETTINGS_META, type SiteSettings } from '@mesmer/shared/domain/site';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
 /** Settings the web app reads at run time (not build time), so one build serves any deployment. */
-export function siteSettings(config: Config) {
+export function siteSettings(config: Config): SiteSettings {
   return {
     siteName: config.siteName,
     wikiUrl: config.wikiUrl,
@@ -36,7 +37,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
           .readFileSync(indexFile, 'utf8')
           .replace(
             '</head>',
-            `<meta name="mesmer-site" content="${escapeAttribute(JSON.stringify(siteSettings(config)))}" /></head>`,
+            `<meta name="${SITE_SETTINGS_META}" content="${escapeAttribute(JSON.stringify(siteSettings(config)))}" /></head>`,
           )
       : null;
 

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { SITE_NAME } from '../ui/usePageTitle.ts';
 import styles from './layout.module.css';
-import { WIKI_URL } from './site.ts';
+import { SITE_NAME, WIKI_URL } from './site.ts';
 
 export function Footer() {
   return (

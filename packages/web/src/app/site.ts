@@ -1,33 +1,25 @@
-/**
- * Operator settings the server puts in a `<meta name="mesmer-site">` tag of index.html
- * (WIKI_URL, CONTACT_EMAIL, SITE_NAME), so one build serves any deployment.
- */
-interface SiteSettings {
-  siteName: string;
-  wikiUrl: string;
-  contactEmail: string;
-}
+import { SITE_SETTINGS_META, type SiteSettings, siteSettings } from '@mesmer/shared/domain/site';
 
+/** For the Vite dev server, which serves index.html without the server's settings. */
 const defaults: SiteSettings = {
   siteName: 'Mesmer',
   wikiUrl: 'https://wiki.mesmer.local',
   contactEmail: 'support@mesmer.local',
 };
 
-function readSettings(): SiteSettings {
-  const content =
-    typeof document === 'undefined'
-      ? null
-      : document.querySelector('meta[name="mesmer-site"]')?.getAttribute('content');
+/** The operator's settings the server put into index.html (see SITE_SETTINGS_META). */
+export function readSiteSettings(doc: Document): SiteSettings {
+  const content = doc.querySelector(`meta[name="${SITE_SETTINGS_META}"]`)?.getAttribute('content');
   if (!content) return defaults;
   try {
-    return { ...defaults, ...JSON.parse(content) };
+    const parsed = siteSettings.partial().safeParse(JSON.parse(content));
+    return parsed.success ? { ...defaults, ...parsed.data } : defaults;
   } catch {
     return defaults;
   }
 }
 
-const settings = readSettings();
+const settings = readSiteSettings(document);
 export const SITE_NAME = settings.siteName;
 export const WIKI_URL = settings.wikiUrl;
 export const CONTACT_EMAIL = settings.contactEmail;

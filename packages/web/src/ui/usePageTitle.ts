@@ -1,11 +1,11 @@
+import { pageTitle } from '@mesmer/shared/domain/site';
 import { useEffect } from 'react';
+import { SITE_NAME } from '../app/site.ts';
 
-export const SITE_NAME = 'Mesmer';
-
-/** Sets '{page} - Mesmer' and the canonical link (from the given path or the current one). */
+/** Sets '{page} - {site name}' and the canonical link (from the given path or the current one). */
 export function usePageTitle(page: string, canonicalPath?: string) {
   useEffect(() => {
-    document.title = page ? `${page} - ${SITE_NAME}` : SITE_NAME;
+    document.title = pageTitle(page, SITE_NAME);
     let link = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
     if (!link) {
       link = document.createElement('link');

@@ -1,3 +1,4 @@
+import { SESSION_MARKER_COOKIE } from '@mesmer/shared/domain/site';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -13,8 +14,8 @@ function writeCookie(raw: string) {
 function setMarker(value: string | null) {
   writeCookie(
     value === null
-      ? 'mesmer_session=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-      : `mesmer_session=${value}; path=/`,
+      ? `${SESSION_MARKER_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+      : `${SESSION_MARKER_COOKIE}=${value}; path=/`,
   );
 }
 

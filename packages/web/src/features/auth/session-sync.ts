@@ -1,8 +1,7 @@
+import { SESSION_MARKER_COOKIE } from '@mesmer/shared/domain/site';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-/** The readable cookie the server sets beside the HttpOnly session cookie (value: user id). */
-export const SESSION_MARKER_COOKIE = 'mesmer_session';
 /** Spec: cookie changes are polled every 300 ms. */
 export const SESSION_POLL_MS = 300;
 

@@ -1,3 +1,4 @@
+import { SESSION_COOKIE, SESSION_MARKER_COOKIE } from '@mesmer/shared/domain/site';
 import { Link } from 'react-router';
 import { CONTACT_EMAIL } from '../../app/site.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
@@ -6,17 +7,17 @@ import styles from './pages.module.css';
 
 const COOKIES = [
   {
-    name: 'token',
+    name: SESSION_COOKIE,
     kind: 'Cookie (HttpOnly, SameSite=Lax)',
     purpose: 'Keeps you signed in. Page scripts cannot read it.',
     lifetime: 'Until you log out; 30 days at most by default',
   },
   {
-    name: 'mesmer_session',
+    name: SESSION_MARKER_COOKIE,
     kind: 'Cookie',
     purpose:
       'A marker holding only your user id, no secret, so other open Mesmer tabs notice when you sign in or out.',
-    lifetime: 'Same as token',
+    lifetime: `Same as ${SESSION_COOKIE}`,
   },
   {
     name: 'light',

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** The HttpOnly cookie that holds the session token. */
+export const SESSION_COOKIE = 'token';
+/** Readable companion cookie (value: the user id, no secret) so other tabs notice sign-in and sign-out. */
+export const SESSION_MARKER_COOKIE = 'mesmer_session';
+
+/**
+ * Operator settings (SITE_NAME, WIKI_URL, CONTACT_EMAIL) the server writes into index.html at
+ * run time, in `<meta name="mesmer-site">`, so one build serves any deployment.
+ */
+export const SITE_SETTINGS_META = 'mesmer-site';
+export const siteSettings = z.object({
+  siteName: z.string().min(1),
+  wikiUrl: z.url(),
+  contactEmail: z.email(),
+});
+export type SiteSettings = z.infer<typeof siteSettings>;
+
+/** '{page} - {site name}', or the site name alone for a page without its own title. */
+export function pageTitle(page: string, siteName: string): string {
+  return page ? `${page} - ${siteName}` : siteName;
+}
