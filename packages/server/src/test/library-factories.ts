@@ -54,10 +54,13 @@ export async function grantMembership(db: Db, userId: number, tierId: string, ac
   await db.insert(userMemberships).values({ userId, tierId, active, cancelled: !active });
 }
 
-export async function createTrigger(db: Db, t: { name?: string; description?: string; creatorId: number }) {
+export async function createTrigger(
+  db: Db,
+  t: { name?: string; description?: string; creatorId: number | null; weight?: number; pending?: boolean },
+) {
   const [row] = await db
     .insert(triggers)
-    .values({ name: t.name ?? `Trigger ${next()}`, description: t.description ?? '', creatorId: t.creatorId })
+    .values({ ...t, name: t.name ?? `Trigger ${next()}`, description: t.description ?? '' })
     .returning();
   return row;
 }

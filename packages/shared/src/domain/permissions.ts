@@ -56,6 +56,14 @@ export function canUpload(user: { roles: readonly string[] } | null | undefined)
   );
 }
 
+/**
+ * Publishes triggers directly and reviews requests (approve, edit, delete): holders of
+ * CREATE_TRIGGERS (decision 002). Holders of only the request permission submit requests.
+ */
+export function canPublishTrigger(user: { roles: readonly string[] } | null | undefined): boolean {
+  return hasPermission(user, 'CREATE_TRIGGERS');
+}
+
 export function canAddTrigger(user: { roles: readonly string[] } | null | undefined): boolean {
   return hasPermission(user, 'CREATE_TRIGGERS') || hasPermission(user, 'REQUEST_TRIGGERS');
 }

@@ -47,21 +47,11 @@ export const DEMO_TIERS = [
   { id: 'luna-moonlight', creatorName: 'Luna Drift', title: 'Moonlight', rank: 1, creator: 'lunadrift' },
 ];
 
+/**
+ * Community triggers of the demo users. The core ones the demo files use (Sleep Now, Blank,
+ * Focus, Deep Breath, Good Feeling, Wake Up) are part of the trigger vocabulary (trigger-vocabulary.ts).
+ */
 export const DEMO_TRIGGERS: { name: string; description: string; creator: string }[] = [
-  { name: 'Sleep Now', description: 'Drop straight into deep, restful trance.', creator: 'mesmer' },
-  { name: 'Blank', description: 'Thoughts go quiet and the mind goes pleasantly empty.', creator: 'mesmer' },
-  { name: 'Focus', description: 'Attention narrows to one thing, calm and clear.', creator: 'mesmer' },
-  {
-    name: 'Deep Breath',
-    description: 'One slow breath releases tension from head to toe.',
-    creator: 'mesmer',
-  },
-  {
-    name: 'Good Feeling',
-    description: 'A warm wave of contentment spreads through the body.',
-    creator: 'mesmer',
-  },
-  { name: 'Wake Up', description: 'Return fully alert, refreshed and clear-headed.', creator: 'mesmer' },
   { name: 'Velvet Touch', description: 'A soft tingle wherever the voice suggests.', creator: 'velvetvoice' },
   { name: 'Moon Glow', description: 'A calm silver light that deepens relaxation.', creator: 'lunadrift' },
 ];

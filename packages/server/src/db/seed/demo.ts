@@ -144,8 +144,9 @@ export async function seedDemoLibrary(ctx: AppContext, log: FastifyBaseLogger) {
           creatorId: userId(t.creator),
         })),
       )
-      .onConflictDoNothing()
-      .returning({ id: triggers.id, name: triggers.name });
+      .onConflictDoNothing();
+    // The core triggers the files use come from the vocabulary (seeded before the demo).
+    const triggerRows = await tx.select({ id: triggers.id, name: triggers.name }).from(triggers);
     const triggerId = new Map(triggerRows.map((t) => [t.name, t.id]));
     await tx
       .insert(tags)

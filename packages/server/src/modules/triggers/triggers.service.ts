@@ -1,8 +1,9 @@
-import type { CreateTriggerRequest, Trigger } from '@mesmer/shared/api/triggers';
-import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
+import type { CreateTriggerRequest, Trigger, updateTriggerRequest } from '@mesmer/shared/api/triggers';
+import { canPublishTrigger, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import { triggerSlug } from '@mesmer/shared/domain/triggers';
+import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { Conflict, NotFound } from '../../platform/errors.ts';
+import { Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
 import type { SessionUser } from '../auth/session.repo.ts';
 import { createTriggersRepo, type TriggerRow } from './triggers.repo.ts';
 
@@ -12,16 +13,33 @@ function present(row: TriggerRow): Trigger {
     uuid: row.uuid,
     name: row.name,
     description: row.description,
-    creator: { id: row.creatorId, username: row.creatorUsername },
+    creator: row.creatorUsername === null ? null : { id: row.creatorId, username: row.creatorUsername },
     isCore: row.creatorId === SITE_OWNER_ID,
+    category: row.category,
+    weight: row.weight,
+    pending: row.pending,
   };
 }
 
 const notFound = () => new NotFound('Trigger not found.');
+const nameTaken = () => new Conflict('A trigger with that name already exists.');
 
 export function createTriggersService(ctx: AppContext) {
   const repo = createTriggersRepo(ctx.db);
+
+  async function reload(id: number): Promise<Trigger> {
+    const row = await repo.findById(id);
+    if (!row) throw notFound();
+    return present(row);
+  }
+
+  /** Reviewing requests and changing triggers is for holders of CREATE_TRIGGERS (decision 002). */
+  function requireStaff(user: SessionUser) {
+    if (!canPublishTrigger(user)) throw new Forbidden();
+  }
+
   return {
+    repo,
     async list() {
       return (await repo.listByName()).map(present);
     },
@@ -32,14 +50,40 @@ export function createTriggersService(ctx: AppContext) {
       if (!row) throw notFound();
       return present(row);
     },
-    /** The caller has checked the add-trigger permission. */
+    /** Staff see every pending request; a requester sees their own. */
+    async requests(user: SessionUser): Promise<Trigger[]> {
+      const rows = await repo.listPending(canPublishTrigger(user) ? undefined : user.id);
+      return rows.map(present);
+    },
+    /**
+     * The caller has checked the add-trigger permission. CREATE_TRIGGERS publishes; the
+     * request permission alone stores a pending request.
+     */
     async create(user: SessionUser, input: Required<CreateTriggerRequest>): Promise<Trigger> {
       const name = input.name.trim();
-      const id = await repo.insert({ name, description: input.description, creatorId: user.id });
-      if (id === null) throw new Conflict('A trigger with that name already exists.');
-      const row = await repo.findById(id);
-      if (!row) throw notFound();
-      return present(row);
+      const id = await repo.insert({
+        name,
+        description: input.description,
+        creatorId: user.id,
+        pending: !canPublishTrigger(user),
+      });
+      if (id === null) throw nameTaken();
+      return reload(id);
+    },
+    async update(user: SessionUser, input: z.output<typeof updateTriggerRequest>): Promise<Trigger> {
+      requireStaff(user);
+      if (input.name !== undefined && (await repo.nameTaken(input.name, input.id))) throw nameTaken();
+      const found = await repo.update(input.id, {
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.description !== undefined && { description: input.description }),
+        ...(input.approve && { pending: false as const }),
+      });
+      if (!found) throw notFound();
+      return reload(input.id);
+    },
+    async delete(user: SessionUser, id: number) {
+      requireStaff(user);
+      if (!(await repo.delete(id))) throw notFound();
     },
   };
 }
