@@ -75,7 +75,8 @@ export async function playlistsRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ['playlists'],
         description:
           'Changes any subset of fields; only the creator (403 otherwise). `fileIds` replaces the ordered list and ' +
-          'must name files the creator can see (400 otherwise); `disabledFileIds` must be a subset of the list.',
+          'must name files the creator can see (400 otherwise); a file it adds must not be locked for the creator ' +
+          '(403 naming it; locked files already in the list may stay). `disabledFileIds` must be a subset of the list.',
         body: updatePlaylistRequest,
         response: { 200: updatePlaylistResponse, ...errors },
       },

@@ -239,6 +239,16 @@ export function createPlaylistsService(ctx: AppContext) {
         const visible = await files.repo.visibleIds(input.fileIds, viewer);
         const unknown = [...new Set(input.fileIds.filter((id) => !visible.has(id)))];
         if (unknown.length > 0) throw new Invalid(`fileIds: no such file: ${unknown.join(', ')}.`);
+        // Only files unlocked for the editor may be added; ones already in the playlist stay.
+        const already = new Set(current.map((e) => e.fileId));
+        const added = [...new Set(input.fileIds.filter((id) => !already.has(id)))];
+        const locked = files
+          .presentRows(await files.repo.findByIds(added), viewer)
+          .filter((file) => file.isLocked);
+        if (locked.length > 0) {
+          const names = locked.map((file) => `“${file.name}”`).join(', ');
+          throw new Forbidden(`fileIds: ${names} ${locked.length === 1 ? 'is' : 'are'} locked for you.`);
+        }
       }
       if (input.disabledFileIds) {
         const outside = input.disabledFileIds.filter((id) => !fileIds.includes(id));

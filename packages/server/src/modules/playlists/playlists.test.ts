@@ -57,6 +57,7 @@ beforeAll(async () => {
     userUploaded: true,
   });
   f.pub3 = await createFile(db, { name: 'Pub Three', authorId: alice.id, duration: 5 * MIN });
+  f.pub4 = await createFile(db, { name: 'Pub Four', authorId: owner.id, duration: 3 * MIN });
   f.bobPrivate = await createFile(db, { name: 'Bob Private', authorId: bob.id, isPublic: false });
 
   p.core = await createPlaylist(db, {
@@ -401,15 +402,40 @@ describe('PUT /api/playlists', () => {
       { fileId: f.pub3.id, disabled: false },
     ]);
     // Appending keeps the disabled flags of the files that stay.
-    const appended = await update({ id: target.id, fileIds: [f.pub3.id, f.pub1.id, f.pub2.id] }, alice.token);
+    const appended = await update({ id: target.id, fileIds: [f.pub3.id, f.pub1.id, f.pub4.id] }, alice.token);
     expect(appended.statusCode).toBe(200);
     expect(await entries(target.id)).toEqual([
       { fileId: f.pub3.id, disabled: false },
       { fileId: f.pub1.id, disabled: true },
-      { fileId: f.pub2.id, disabled: false },
+      { fileId: f.pub4.id, disabled: false },
     ]);
     const reenabled = await update({ id: target.id, disabledFileIds: [] }, alice.token);
-    expect(reenabled.json().playlist.totalDuration).toBe(35 * MIN);
+    expect(reenabled.json().playlist.totalDuration).toBe(18 * MIN);
+  });
+
+  it('refuses adding a file locked for the editor, naming it, while locked files already in stay', async () => {
+    const target = await createPlaylist(db, {
+      name: 'Has Locked',
+      creatorId: alice.id,
+      fileIds: [f.pub1.id, f.pub2.id],
+    });
+    const res = await update({ id: p.aliceMix.id, fileIds: [f.pub1.id, f.pub2.id] }, alice.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'fileIds: “Pub Two” is locked for you.' });
+    expect((await entries(p.aliceMix.id)).map((e) => e.fileId)).toEqual([
+      f.pub1.id,
+      f.alicePrivate.id,
+      f.pub3.id,
+    ]);
+    // Reordering and removing around a locked file already in the playlist still work.
+    const reordered = await update({ id: target.id, fileIds: [f.pub2.id, f.pub1.id, f.pub3.id] }, alice.token);
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    const removed = await update({ id: target.id, fileIds: [f.pub2.id] }, alice.token);
+    expect(removed.statusCode).toBe(200);
+    expect(await entries(target.id)).toEqual([{ fileId: f.pub2.id, disabled: false }]);
+    // A reader of every file has no locks.
+    const own = await createPlaylist(db, { name: 'Moderated', creatorId: moderator.id });
+    expect((await update({ id: own.id, fileIds: [f.pub2.id] }, moderator.token)).statusCode).toBe(200);
   });
 
   it('refuses files that do not exist or that the creator cannot see, keeping what was stored', async () => {
