@@ -428,7 +428,10 @@ describe('PUT /api/playlists', () => {
       f.pub3.id,
     ]);
     // Reordering and removing around a locked file already in the playlist still work.
-    const reordered = await update({ id: target.id, fileIds: [f.pub2.id, f.pub1.id, f.pub3.id] }, alice.token);
+    const reordered = await update(
+      { id: target.id, fileIds: [f.pub2.id, f.pub1.id, f.pub3.id] },
+      alice.token,
+    );
     expect(reordered.statusCode, reordered.body).toBe(200);
     const removed = await update({ id: target.id, fileIds: [f.pub2.id] }, alice.token);
     expect(removed.statusCode).toBe(200);
