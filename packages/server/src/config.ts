@@ -25,15 +25,6 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Mesmer <no-reply@mesmer.local>'),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  S3_ENDPOINT: optionalUrl,
-  S3_BUCKET: z.string().optional(),
-  S3_ACCESS_KEY: z.string().optional(),
-  S3_SECRET_KEY: z.string().optional(),
-  PATREON_CLIENT_ID: z.string().optional(),
-  PATREON_CLIENT_SECRET: z.string().optional(),
-  PATREON_API_URL: z.url().default('https://www.patreon.com'),
-  LOVENSE_DEVELOPER_TOKEN: z.string().optional(),
-  LOVENSE_API_URL: z.url().default('https://api.lovense-api.com'),
   SITE_NAME: z.string().min(1).default('Mesmer'),
   WIKI_URL: z.url().default('https://wiki.mesmer.local'),
   CONTACT_EMAIL: z.email().default('support@mesmer.local'),
@@ -47,6 +38,8 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+/** The names of all settings: the README table and .env.example list exactly these. */
+export const SETTING_NAMES = Object.keys(envSchema.shape);
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -64,8 +57,6 @@ export interface Config {
   wikiUrl: string;
   contactEmail: string;
   discordInstallUrl: string;
-  patreon: { clientId?: string; clientSecret?: string; apiUrl: string };
-  lovense: { developerToken?: string; apiUrl: string };
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   cookieDays: number;
@@ -103,12 +94,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     wikiUrl: e.WIKI_URL,
     contactEmail: e.CONTACT_EMAIL,
     discordInstallUrl: e.DISCORD_INSTALL_URL,
-    patreon: {
-      clientId: e.PATREON_CLIENT_ID,
-      clientSecret: e.PATREON_CLIENT_SECRET,
-      apiUrl: e.PATREON_API_URL,
-    },
-    lovense: { developerToken: e.LOVENSE_DEVELOPER_TOKEN, apiUrl: e.LOVENSE_API_URL },
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     cookieDays: e.COOKIE_DAYS,
