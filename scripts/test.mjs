@@ -1,6 +1,8 @@
-// `npm test`: lint, migrations check, unit/component/API tests on PGlite, the API tests
-// again on PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end journeys in Chromium.
+// `npm test`: Chromium for the journeys first (installed as root, else a stop naming the command),
+// then lint, migrations check, unit/component/API tests on PGlite, the API tests again on
+// PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end journeys in Chromium.
 import { spawnSync } from 'node:child_process';
+import { ensureBrowser } from './ensure-browser.mjs';
 
 function run(title, command, env = {}) {
   console.log(`\n=== ${title} ===`);
@@ -11,13 +13,16 @@ function run(title, command, env = {}) {
   }
 }
 
+const browserEnv = ensureBrowser();
+
 run('Lint', 'npx biome check .');
 run('Type check', 'npm run typecheck');
 run('Migrations match the schema', 'node scripts/check-migrations.mjs');
+run('Script tests', 'node --test scripts/ensure-browser.test.mjs');
 run('Unit, component and API tests (PGlite)', 'npx vitest run', { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
   run('API tests (PostgreSQL)', 'npx vitest run --project server', { TEST_DB: 'postgres' });
 } else {
   console.log('\n(TEST_DATABASE_URL not set: the PostgreSQL pass of the API tests is skipped.)');
 }
-if (process.env.SKIP_E2E !== '1') run('End-to-end journeys (Chromium)', 'npm run test:e2e');
+if (process.env.SKIP_E2E !== '1') run('End-to-end journeys (Chromium)', 'npm run test:e2e', browserEnv);
