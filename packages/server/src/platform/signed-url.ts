@@ -7,25 +7,40 @@ const HOUR_S = 3600;
 /** How long a signed media link works (at least; expiry is rounded up to the hour). */
 export const SIGNED_URL_LIFETIME_S = 6 * HOUR_S;
 
+/** What a signed media link names: the stored object and the file it belongs to. */
+export interface SignedMedia {
+  urlPath: string;
+  fileId: number;
+}
+
 export interface UrlSigner {
-  /** `path?exp=<unix seconds>&sig=<hex>` */
-  sign(urlPath: string, now: Date): string;
-  verify(urlPath: string, exp: string | undefined, sig: string | undefined, now: Date): boolean;
+  /**
+   * `path?file=<id>&exp=<unix seconds>&sig=<hex>`. The file id is signed too, so the media
+   * route can ask, at each request, whether the viewer may still play that file.
+   */
+  sign(media: SignedMedia, now: Date): string;
+  verify(
+    media: { urlPath: string; fileId: string | undefined },
+    exp: string | undefined,
+    sig: string | undefined,
+    now: Date,
+  ): boolean;
 }
 
 export function createUrlSigner(secret: string): UrlSigner {
-  const mac = (urlPath: string, exp: string) =>
-    createHmac('sha256', secret).update(`${urlPath}\n${exp}`).digest('hex');
+  const mac = (urlPath: string, fileId: string, exp: string) =>
+    createHmac('sha256', secret).update(`${urlPath}\n${fileId}\n${exp}`).digest('hex');
   return {
-    sign(urlPath, now) {
+    sign({ urlPath, fileId }, now) {
       // Rounded up to the hour so a file keeps one URL for a while (browser caches stay warm).
       const exp = Math.ceil((now.getTime() / 1000 + SIGNED_URL_LIFETIME_S) / HOUR_S) * HOUR_S;
-      return `${urlPath}?exp=${exp}&sig=${mac(urlPath, String(exp))}`;
+      return `${urlPath}?file=${fileId}&exp=${exp}&sig=${mac(urlPath, String(fileId), String(exp))}`;
     },
-    verify(urlPath, exp, sig, now) {
+    verify({ urlPath, fileId }, exp, sig, now) {
+      if (!fileId || !/^[1-9]\d{0,9}$/.test(fileId)) return false;
       if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[0-9a-f]{64}$/.test(sig)) return false;
       if (Number(exp) * 1000 < now.getTime()) return false;
-      return timingSafeEqual(Buffer.from(mac(urlPath, exp), 'hex'), Buffer.from(sig, 'hex'));
+      return timingSafeEqual(Buffer.from(mac(urlPath, fileId, exp), 'hex'), Buffer.from(sig, 'hex'));
     },
   };
 }

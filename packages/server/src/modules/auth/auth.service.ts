@@ -105,7 +105,7 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
       const user = await users.findByLogin(input.user);
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
       if (!user || !passwordOk) throw new Unauthorized(INVALID_CREDENTIALS);
-      if (input.timezone) await users.setTimezone(user.id, input.timezone);
+      if (input.timezone) await usersService.adoptTimezone(user.id, input.timezone);
       const token = await startSession(ctx.db, user.id);
       return { token, user: await usersService.self(user.id) };
     },

@@ -362,6 +362,16 @@ export function createFilesRepo(db: Db) {
       return new Set(rows.map((r) => r.id));
     },
 
+    /** Ids among `ids` that the viewer may see and play (not locked for them). */
+    async playableIds(ids: number[], viewer: Viewer): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(inArray(files.id, ids), visibleFilesFor(viewer), unlockedFilesFor(viewer)));
+      return new Set(rows.map((r) => r.id));
+    },
+
     /** The viewer's hideLockedFiles setting and active membership tiers, with all tiers of those creators. */
     async viewerMemberships(userId: number) {
       const [row] = await membershipsOf.execute({ userId });

@@ -14,7 +14,8 @@ export type { Viewer } from './files.repo.ts';
 export function createFilesService(ctx: AppContext) {
   const repo = createFilesRepo(ctx.db);
   const signer = mediaUrlSigner(ctx.config);
-  const mediaUrl = (key: string | null, now: Date) => (key ? signer.sign(`/media/${key}`, now) : null);
+  const mediaUrl = (key: string | null, fileId: number, now: Date) =>
+    key ? signer.sign({ urlPath: `/media/${key}`, fileId }, now) : null;
 
   /** Rows in the answer shape. Locks and URLs depend on the viewer; the rest comes from the row. */
   function presentRows(rows: FileRow[], viewer: Viewer): AudioFile[] {
@@ -35,10 +36,10 @@ export function createFilesService(ctx: AppContext) {
         isPublic: row.isPublic,
         plays: row.plays,
         duration: row.duration,
-        audioURL: isLocked ? null : mediaUrl(row.audioKey, now),
+        audioURL: isLocked ? null : mediaUrl(row.audioKey, row.id, now),
         audioType: row.audioType,
-        scriptURL: isLocked ? null : mediaUrl(row.scriptKey, now),
-        hapticsURL: isLocked ? null : mediaUrl(row.hapticsKey, now),
+        scriptURL: isLocked ? null : mediaUrl(row.scriptKey, row.id, now),
+        hapticsURL: isLocked ? null : mediaUrl(row.hapticsKey, row.id, now),
         hasHaptics: row.hapticsKey !== null,
         isLocked,
         warnings: row.warnings.map((text) => ({ text })),
@@ -114,6 +115,11 @@ export function createFilesService(ctx: AppContext) {
     },
 
     listCreators: () => repo.listCreators(),
+
+    /** Whether the viewer may play the file now: visible and not locked (asked again at every media request). */
+    async mayPlay(user: SessionUser | null, fileId: number): Promise<boolean> {
+      return (await repo.playableIds([fileId], await viewerFor(user))).has(fileId);
+    },
 
     /** The signed audio URL of a file the viewer may play; null when unknown, hidden or locked. */
     async playableAudioUrl(user: SessionUser | null, uuid: string): Promise<string | null> {

@@ -1,13 +1,28 @@
-import { and, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files, listeningSessions, users } from '../../db/schema/index.ts';
+import type { ServedRanges } from './served-ranges.ts';
 
 export interface ListeningSessionRow {
   id: number;
   userId: number | null;
+  /** The file whose audio was served under the session; null before any was. */
+  fileId: number | null;
   startedAt: Date;
   endedAt: Date | null;
+  audioSize: number | null;
+  servedRanges: ServedRanges;
 }
+
+const sessionColumns = {
+  id: listeningSessions.id,
+  userId: listeningSessions.userId,
+  fileId: listeningSessions.fileId,
+  startedAt: listeningSessions.startedAt,
+  endedAt: listeningSessions.endedAt,
+  audioSize: listeningSessions.audioSize,
+  servedRanges: listeningSessions.servedRanges,
+};
 
 export interface ListenerAccount {
   points: number;
@@ -25,37 +40,92 @@ export function createListeningRepo(db: Db) {
 
     async findSession(tokenHash: string): Promise<ListeningSessionRow | null> {
       const [row] = await db
-        .select({
-          id: listeningSessions.id,
-          userId: listeningSessions.userId,
-          startedAt: listeningSessions.startedAt,
-          endedAt: listeningSessions.endedAt,
-        })
+        .select(sessionColumns)
         .from(listeningSessions)
         .where(eq(listeningSessions.tokenHash, tokenHash));
       return row ?? null;
     },
 
+    /** The session, locked until the surrounding transaction ends (served ranges are merged one request at a time). */
+    async lockSession(tokenHash: string): Promise<ListeningSessionRow | null> {
+      const [row] = await db
+        .select(sessionColumns)
+        .from(listeningSessions)
+        .where(eq(listeningSessions.tokenHash, tokenHash))
+        .for('update');
+      return row ?? null;
+    },
+
+    /** Binds the session to the file and stores the bytes of its audio served so far. */
+    async recordServed(
+      sessionId: number,
+      served: { fileId: number; audioSize: number; servedRanges: ServedRanges },
+    ) {
+      await db.update(listeningSessions).set(served).where(eq(listeningSessions.id, sessionId));
+    },
+
     /** Marks the session ended; false when another request ended it first. */
-    async claimEnd(sessionId: number, endedAt: Date, fileId: number): Promise<boolean> {
+    async claimEnd(sessionId: number, endedAt: Date): Promise<boolean> {
       const rows = await db
         .update(listeningSessions)
-        .set({ endedAt, fileId })
+        .set({ endedAt })
         .where(and(eq(listeningSessions.id, sessionId), isNull(listeningSessions.endedAt)))
         .returning({ id: listeningSessions.id });
       return rows.length === 1;
     },
 
-    async fileDuration(fileId: number): Promise<number | null> {
-      const [row] = await db.select({ duration: files.duration }).from(files).where(eq(files.id, fileId));
+    /** The file's duration in ms, with its row locked so a listener's plays of it are counted one at a time. */
+    async lockFile(fileId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ duration: files.duration })
+        .from(files)
+        .where(eq(files.id, fileId))
+        .for('update');
       return row?.duration ?? null;
     },
 
-    async countPlay(fileId: number) {
+    /** Whether a play of the file was counted for this listener by a session that ended after `since`. */
+    async playCountedSince(listener: string, fileId: number, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: listeningSessions.id })
+        .from(listeningSessions)
+        .where(
+          and(
+            eq(listeningSessions.playListener, listener),
+            eq(listeningSessions.fileId, fileId),
+            gt(listeningSessions.endedAt, since),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async countPlay(sessionId: number, fileId: number, listener: string) {
+      await db
+        .update(listeningSessions)
+        .set({ playListener: listener })
+        .where(eq(listeningSessions.id, sessionId));
       await db
         .update(files)
         .set({ plays: sql`${files.plays} + 1` })
         .where(eq(files.id, fileId));
+    },
+
+    /**
+     * Deletes sessions nothing reads any more: never ended and started before `before`, or
+     * ended before it without points (the latest credited end of each user is kept).
+     */
+    async deleteStale(before: Date): Promise<number> {
+      const rows = await db
+        .delete(listeningSessions)
+        .where(
+          or(
+            and(isNull(listeningSessions.endedAt), lt(listeningSessions.startedAt, before)),
+            and(lt(listeningSessions.endedAt, before), eq(listeningSessions.points, 0)),
+          ),
+        )
+        .returning({ id: listeningSessions.id });
+      return rows.length;
     },
 
     /** The listener's points and streak, locked until the surrounding transaction ends. */

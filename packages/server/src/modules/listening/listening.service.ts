@@ -11,37 +11,85 @@ import { Conflict, NotFound } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import type { SessionUser } from '../auth/session.repo.ts';
 import { createFilesService } from '../files/files.service.ts';
+import { createUsersService } from '../users/users.service.ts';
 import { createListeningRepo } from './listening.repo.ts';
+import { addServedRange, servedBytes } from './served-ranges.ts';
 
 const MINUTE_MS = 60_000;
+/** A listener's play of a file counts at most once in this window. */
+export const PLAY_WINDOW_MS = 60 * MINUTE_MS;
+/** A play counts after this much of the track was heard, or half the track when that is less. */
+export const PLAY_MIN_MS = 30_000;
 
 /**
- * Points for one session: one per whole minute, counting only time that is all of
- * - wall-clock time since the session started, and since the user's last credited session
- *   ended (so overlapping sessions cannot count the same minutes twice),
- * - no longer than the file,
- * - no longer than the player says it actually played, when it says.
+ * Milliseconds of the track the session really had: all of
+ * - the audio the media route served under it (distinct bytes, as a share of the file's duration),
+ * - the wall-clock time since the session started,
+ * - the file's duration,
+ * - the time the player says it played, when it says (it can only lower the figure).
+ */
+export function heardMs(input: {
+  startedAt: Date;
+  endedAt: Date;
+  fileDurationMs: number;
+  deliveredMs: number;
+  listenedMs?: number;
+}): number {
+  const wallClockMs = Math.max(0, input.endedAt.getTime() - input.startedAt.getTime());
+  return Math.min(
+    wallClockMs,
+    input.fileDurationMs,
+    input.deliveredMs,
+    input.listenedMs ?? Number.POSITIVE_INFINITY,
+  );
+}
+
+/**
+ * Points for one session: one per whole minute of what it heard (heardMs), and of that only
+ * the time after the user's last credited session ended, so overlapping sessions cannot
+ * count the same minutes twice.
  */
 export function listeningPoints(input: {
   startedAt: Date;
   endedAt: Date;
   creditedUntil: Date | null;
   fileDurationMs: number;
+  deliveredMs: number;
   listenedMs?: number;
 }): number {
   const from = Math.max(input.startedAt.getTime(), input.creditedUntil?.getTime() ?? 0);
-  const wallClockMs = Math.max(0, input.endedAt.getTime() - from);
-  const ms = Math.min(wallClockMs, input.fileDurationMs, input.listenedMs ?? Number.POSITIVE_INFINITY);
-  return Math.floor(ms / MINUTE_MS);
+  const uncreditedMs = Math.max(0, input.endedAt.getTime() - from);
+  return Math.floor(Math.min(heardMs(input), uncreditedMs) / MINUTE_MS);
+}
+
+/** Whether a session that heard `heard` ms of a `durationMs` track counts as a play. */
+export function countsAsPlay(heard: number, durationMs: number): boolean {
+  return heard > 0 && heard >= Math.min(PLAY_MIN_MS, durationMs / 2);
+}
+
+/** What one media request served under a listening session. */
+export interface ServedAudio {
+  sessionToken: string;
+  fileId: number;
+  /** The stored audio's size in bytes. */
+  audioSize: number;
+  /** The inclusive byte range actually sent. */
+  start: number;
+  end: number;
 }
 
 export function createListeningService(ctx: AppContext) {
   const repo = createListeningRepo(ctx.db);
   const filesService = createFilesService(ctx);
+  const usersService = createUsersService(ctx);
 
   return {
-    /** Anyone may start a session; a signed-in listener's session earns points when it ends. */
-    async start(user: SessionUser | null, _input: StartSessionRequest): Promise<StartSessionResponse> {
+    /**
+     * Anyone may start a session; a signed-in listener's session earns points when it ends.
+     * The time zone sent is stored on the account when it may change (once a day).
+     */
+    async start(user: SessionUser | null, input: StartSessionRequest): Promise<StartSessionResponse> {
+      if (user && input.timezone) await usersService.adoptTimezone(user.id, input.timezone);
       const token = newToken();
       await repo.insertSession({
         tokenHash: hashToken(token),
@@ -52,10 +100,40 @@ export function createListeningService(ctx: AppContext) {
     },
 
     /**
-     * Ends a session once: counts a play of the file and, for the signed-in listener who
-     * started it, awards the points and keeps the daily streak. A second end is a 409.
+     * The media route served bytes of a file's audio under a session: the first audio binds
+     * the session to its file, and the distinct bytes are kept. Audio of another file, for an
+     * ended session, or asked for by someone other than the session's user is not recorded.
      */
-    async end(user: SessionUser | null, input: EndSessionRequest): Promise<EndSessionResponse> {
+    async recordServed(user: SessionUser | null, served: ServedAudio): Promise<void> {
+      await ctx.db.transaction(async (tx) => {
+        const txRepo = createListeningRepo(tx as unknown as Db);
+        const session = await txRepo.lockSession(hashToken(served.sessionToken));
+        if (!session || session.endedAt) return;
+        if (session.userId !== null && session.userId !== user?.id) return;
+        if (session.fileId !== null && session.fileId !== served.fileId) return;
+        const sameAudio = session.audioSize === null || session.audioSize === served.audioSize;
+        const ranges = addServedRange(sameAudio ? session.servedRanges : [], served.start, served.end);
+        if (ranges === session.servedRanges) return;
+        await txRepo.recordServed(session.id, {
+          fileId: served.fileId,
+          audioSize: served.audioSize,
+          servedRanges: ranges,
+        });
+      });
+    },
+
+    /**
+     * Ends a session once. What it heard is what the media route served of the file under it
+     * (see heardMs): a session ended with another file than the one it was served, or for a file
+     * the listener may no longer play, heard nothing. A play counts when enough was heard, once
+     * per listener and file in PLAY_WINDOW_MS; points and the streak go to the signed-in listener
+     * who started it, the streak's day in the account's stored time zone. A second end is a 409.
+     */
+    async end(
+      user: SessionUser | null,
+      input: EndSessionRequest,
+      clientIp: string,
+    ): Promise<EndSessionResponse> {
       const session = await repo.findSession(hashToken(input.sessionToken));
       // Someone else's session reads as unknown, so tokens cannot be probed.
       if (!session || (session.userId !== null && session.userId !== user?.id)) {
@@ -65,31 +143,52 @@ export function createListeningService(ctx: AppContext) {
       const viewer = await filesService.viewerFor(user);
       const visible = await filesService.repo.visibleIds([input.fileId], viewer);
       if (!visible.has(input.fileId)) throw new NotFound('File not found.');
+      const served =
+        session.fileId === input.fileId &&
+        session.audioSize !== null &&
+        session.audioSize > 0 &&
+        (await filesService.mayPlay(user, input.fileId));
 
       const now = ctx.clock.now();
       return ctx.db.transaction(async (tx) => {
         const txRepo = createListeningRepo(tx as unknown as Db);
-        if (!(await txRepo.claimEnd(session.id, now, input.fileId))) {
+        if (!(await txRepo.claimEnd(session.id, now))) {
           throw new Conflict('This listening session has already ended.');
         }
-        await txRepo.countPlay(input.fileId);
         const nothing = { token: input.sessionToken, points: 0, totalPoints: 0, streak: 0 };
+        // Locking the file serialises its plays, so one listener's play counts once per window.
+        const fileDurationMs = (await txRepo.lockFile(input.fileId)) ?? 0;
+        const deliveredMs =
+          served && session.audioSize
+            ? (servedBytes(session.servedRanges) / session.audioSize) * fileDurationMs
+            : 0;
+        const timing = {
+          startedAt: session.startedAt,
+          endedAt: now,
+          fileDurationMs,
+          deliveredMs,
+          listenedMs: input.listenedMs,
+        };
+        const listener = session.userId !== null ? `user:${session.userId}` : `ip:${hashToken(clientIp)}`;
+        if (
+          countsAsPlay(heardMs(timing), fileDurationMs) &&
+          !(await txRepo.playCountedSince(listener, input.fileId, new Date(now.getTime() - PLAY_WINDOW_MS)))
+        ) {
+          await txRepo.countPlay(session.id, input.fileId, listener);
+        }
         if (session.userId === null) return nothing;
 
         // Locking the account serialises a user's session ends, so credited time is never counted twice.
         const account = await txRepo.lockAccount(session.userId);
         if (!account) return nothing;
         const points = listeningPoints({
-          startedAt: session.startedAt,
-          endedAt: now,
+          ...timing,
           creditedUntil: await txRepo.lastCreditedEnd(session.userId),
-          fileDurationMs: (await txRepo.fileDuration(input.fileId)) ?? 0,
-          listenedMs: input.listenedMs,
         });
         if (points === 0) {
           return { ...nothing, totalPoints: account.points, streak: account.streak };
         }
-        const today = localDay(now, input.timezone ?? account.timezone);
+        const today = localDay(now, account.timezone);
         const streak = extendStreak({ streak: account.streak, lastDay: account.lastListenDay }, today);
         const totalPoints = await txRepo.award(session.userId, session.id, {
           points,

@@ -1,28 +1,35 @@
 import { eq } from 'drizzle-orm';
+import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { files, listeningSessions, users } from '../../db/schema/index.ts';
+import { mediaUrlSigner } from '../../platform/signed-url.ts';
+import { createStorage } from '../../platform/storage.ts';
+import { createFile, type FileOverrides } from '../../test/library-factories.ts';
 
 /** Test data for the listening and leaderboard tests (rows the library module would normally create). */
 
-export async function insertFile(
-  db: Db,
-  file: { authorId: number; durationMs: number; isPublic?: boolean; name?: string },
-): Promise<number> {
-  const [row] = await db
-    .insert(files)
-    .values({
-      name: file.name ?? 'Test track',
-      fileType: 1,
-      duration: file.durationMs,
-      isPublic: file.isPublic ?? true,
-      audioKey: 'audio/test.wav',
-      audioType: 'audio/wav',
-      authorId: file.authorId,
-      uploaderId: file.authorId,
-    })
-    .returning({ id: files.id });
-  return row.id;
+/** Bytes of stored audio per millisecond of a test file: 1 byte = 100 ms. */
+export const BYTES_PER_MS = 1 / 100;
+
+/**
+ * A file with its audio stored (one byte per 100 ms of duration) and a signed audio link
+ * maker; `audioUrl(session)` adds a listening session as the player does.
+ */
+export async function createAudioFile(app: App, file: FileOverrides) {
+  const row = await createFile(app.ctx.db, file);
+  const size = Math.round((file.duration ?? 60_000) * BYTES_PER_MS);
+  await createStorage(app.ctx.config).put(row.audioKey, Buffer.alloc(size, 7));
+  const signer = mediaUrlSigner(app.ctx.config);
+  return {
+    ...row,
+    size,
+    audioUrl(session?: string) {
+      const url = signer.sign({ urlPath: `/media/${row.audioKey}`, fileId: row.id }, app.ctx.clock.now());
+      return session ? `${url}&session=${encodeURIComponent(session)}` : url;
+    },
+  };
 }
+export type AudioTestFile = Awaited<ReturnType<typeof createAudioFile>>;
 
 export async function filePlays(db: Db, fileId: number): Promise<number> {
   const [row] = await db.select({ plays: files.plays }).from(files).where(eq(files.id, fileId));

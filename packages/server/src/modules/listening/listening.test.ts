@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { userMemberships, users } from '../../db/schema/index.ts';
 import { authHeader, createSignedInUser, createUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
-import { listeningPoints } from './listening.service.ts';
+import { createTier, grantMembership } from '../../test/library-factories.ts';
+import { countsAsPlay, heardMs, listeningPoints } from './listening.service.ts';
 import {
+  type AudioTestFile,
+  createAudioFile,
   filePlays,
-  insertFile,
   listenerState,
   setListenerState,
   storedSessions,
@@ -14,21 +18,36 @@ import {
 const { app, clock } = await createTestApp();
 const db = app.ctx.db;
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 const owner = await createUser(db); // id 1, the site owner
 // Each test listens as a new user: credited time and streaks do not carry over.
 let listener: Awaited<ReturnType<typeof createSignedInUser>>;
 const other = await createSignedInUser(app);
-const longFile = await insertFile(db, { authorId: owner.id, durationMs: 30 * MINUTE });
-const shortFile = await insertFile(db, { authorId: owner.id, durationMs: 150_000 });
-const privateFile = await insertFile(db, { authorId: owner.id, durationMs: 10 * MINUTE, isPublic: false });
+await createTier(db, { id: 'gold', rank: 1 });
+// Audio is stored at one byte per 100 ms: the 30-minute file has 18,000 bytes.
+const longFile = await createAudioFile(app, { authorId: owner.id, duration: 30 * MINUTE });
+const otherFile = await createAudioFile(app, { authorId: owner.id, duration: 30 * MINUTE });
+const shortFile = await createAudioFile(app, { authorId: owner.id, duration: 150_000 });
+const tinyFile = await createAudioFile(app, { authorId: owner.id, duration: 40_000 });
+const privateFile = await createAudioFile(app, {
+  authorId: owner.id,
+  duration: 10 * MINUTE,
+  isPublic: false,
+});
+const lockedFile = await createAudioFile(app, {
+  authorId: owner.id,
+  duration: 30 * MINUTE,
+  tierIds: ['gold'],
+});
 
-function post(payload: unknown, token?: string) {
+function post(payload: unknown, token?: string, remoteAddress?: string) {
   return app.inject({
     method: 'POST',
     url: '/api/session',
     payload: payload as object,
     headers: token ? authHeader(token) : {},
+    remoteAddress,
   });
 }
 
@@ -42,6 +61,33 @@ function end(sessionToken: string, fileId: number, token?: string, extra: object
   return post({ sessionToken, fileId, timezone: 'UTC', ...extra }, token);
 }
 
+/** The player's media request under a listening session. */
+function serve(
+  session: string,
+  file: AudioTestFile,
+  token?: string,
+  range?: string,
+  method: 'GET' | 'HEAD' = 'GET',
+) {
+  return app.inject({
+    method,
+    url: file.audioUrl(session),
+    headers: { ...(token ? authHeader(token) : {}), ...(range ? { range } : {}) },
+  });
+}
+
+/** Fetches the whole audio under the session, as a player that plays it through. */
+async function fetchAll(session: string, file: AudioTestFile, token?: string) {
+  const res = await serve(session, file, token);
+  expect(res.statusCode).toBe(200);
+  expect(res.rawPayload.length).toBe(file.size);
+}
+
+async function sessionRow(token: string) {
+  const hash = createHash('sha256').update(token).digest('hex');
+  return (await storedSessions(db)).find((s) => s.tokenHash === hash)!;
+}
+
 beforeEach(async () => {
   clock.set('2026-06-01T12:00:00Z');
   listener = await createSignedInUser(app);
@@ -50,61 +96,47 @@ beforeEach(async () => {
 describe('listeningPoints', () => {
   const startedAt = new Date('2026-06-01T12:00:00Z');
   const at = (ms: number) => new Date(startedAt.getTime() + ms);
+  const plenty = { fileDurationMs: 1e9, deliveredMs: 1e9 };
 
   it('counts whole minutes of wall-clock time', () => {
+    expect(listeningPoints({ startedAt, endedAt: at(59_999), creditedUntil: null, ...plenty })).toBe(0);
     expect(
-      listeningPoints({ startedAt, endedAt: at(59_999), creditedUntil: null, fileDurationMs: 1e9 }),
-    ).toBe(0);
-    expect(
-      listeningPoints({
-        startedAt,
-        endedAt: at(3 * MINUTE + 59_000),
-        creditedUntil: null,
-        fileDurationMs: 1e9,
-      }),
+      listeningPoints({ startedAt, endedAt: at(3 * MINUTE + 59_000), creditedUntil: null, ...plenty }),
     ).toBe(3);
   });
 
-  it('is capped by the file duration and by the time actually played', () => {
-    expect(
-      listeningPoints({ startedAt, endedAt: at(60 * MINUTE), creditedUntil: null, fileDurationMs: 150_000 }),
-    ).toBe(2);
-    expect(
-      listeningPoints({
-        startedAt,
-        endedAt: at(60 * MINUTE),
-        creditedUntil: null,
-        fileDurationMs: 1e9,
-        listenedMs: 5 * MINUTE,
-      }),
-    ).toBe(5);
+  it('is capped by the file duration, the audio served and the time actually played', () => {
+    const long = { startedAt, endedAt: at(60 * MINUTE), creditedUntil: null };
+    expect(listeningPoints({ ...long, ...plenty, fileDurationMs: 150_000 })).toBe(2);
+    expect(listeningPoints({ ...long, ...plenty, deliveredMs: 7 * MINUTE + 59_000 })).toBe(7);
+    expect(listeningPoints({ ...long, ...plenty, deliveredMs: 0 })).toBe(0);
+    expect(listeningPoints({ ...long, ...plenty, listenedMs: 5 * MINUTE })).toBe(5);
   });
 
   it('only counts time after the last credited session ended', () => {
-    expect(
-      listeningPoints({
-        startedAt,
-        endedAt: at(10 * MINUTE),
-        creditedUntil: at(7 * MINUTE),
-        fileDurationMs: 1e9,
-      }),
-    ).toBe(3);
-    expect(
-      listeningPoints({
-        startedAt,
-        endedAt: at(10 * MINUTE),
-        creditedUntil: at(-5 * MINUTE),
-        fileDurationMs: 1e9,
-      }),
-    ).toBe(10);
-    expect(
-      listeningPoints({
-        startedAt,
-        endedAt: at(10 * MINUTE),
-        creditedUntil: at(11 * MINUTE),
-        fileDurationMs: 1e9,
-      }),
-    ).toBe(0);
+    const session = { startedAt, endedAt: at(10 * MINUTE), ...plenty };
+    expect(listeningPoints({ ...session, creditedUntil: at(7 * MINUTE) })).toBe(3);
+    expect(listeningPoints({ ...session, creditedUntil: at(-5 * MINUTE) })).toBe(10);
+    expect(listeningPoints({ ...session, creditedUntil: at(11 * MINUTE) })).toBe(0);
+  });
+});
+
+describe('heardMs and countsAsPlay', () => {
+  it('takes the least of wall clock, duration, audio served and time played', () => {
+    const startedAt = new Date('2026-06-01T12:00:00Z');
+    const endedAt = new Date('2026-06-01T12:10:00Z');
+    expect(heardMs({ startedAt, endedAt, fileDurationMs: 1e9, deliveredMs: 1e9 })).toBe(10 * MINUTE);
+    expect(heardMs({ startedAt, endedAt, fileDurationMs: 1e9, deliveredMs: 42 })).toBe(42);
+    expect(heardMs({ startedAt, endedAt, fileDurationMs: 40, deliveredMs: 1e9 })).toBe(40);
+    expect(heardMs({ startedAt, endedAt, fileDurationMs: 1e9, deliveredMs: 1e9, listenedMs: 7 })).toBe(7);
+  });
+
+  it('counts a play after 30 s, or half of a track shorter than a minute', () => {
+    expect(countsAsPlay(29_999, 30 * MINUTE)).toBe(false);
+    expect(countsAsPlay(30_000, 30 * MINUTE)).toBe(true);
+    expect(countsAsPlay(19_999, 40_000)).toBe(false);
+    expect(countsAsPlay(20_000, 40_000)).toBe(true);
+    expect(countsAsPlay(0, 0)).toBe(false);
   });
 });
 
@@ -119,6 +151,7 @@ describe('POST /api/session (start)', () => {
       fileId: null,
       endedAt: null,
       points: 0,
+      servedRanges: [],
     });
     expect(row.startedAt.toISOString()).toBe('2026-06-01T12:00:00.000Z');
   });
@@ -139,54 +172,167 @@ describe('POST /api/session (start)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field: 'timezone' });
   });
+
+  it('stores the time zone sent on the account, changing it at most once a day', async () => {
+    const zone = async () =>
+      (await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, listener.id)))[0]
+        .timezone;
+    await start(listener.token, 'Europe/Berlin');
+    expect(await zone()).toBe('Europe/Berlin');
+    clock.advance(MINUTE);
+    await start(listener.token, 'Asia/Tokyo');
+    expect(await zone()).toBe('Europe/Berlin');
+    clock.advance(24 * HOUR - MINUTE);
+    await start(listener.token, 'Asia/Tokyo');
+    expect(await zone()).toBe('Asia/Tokyo');
+  });
+});
+
+describe('GET /media/audio with a listening session', () => {
+  it('binds the session to the file and keeps the distinct bytes served', async () => {
+    const token = await start(listener.token);
+    expect((await serve(token, longFile, listener.token, 'bytes=0-999')).statusCode).toBe(206);
+    expect((await serve(token, longFile, listener.token, 'bytes=500-1499')).statusCode).toBe(206);
+    expect((await serve(token, longFile, listener.token, 'bytes=0-999')).statusCode).toBe(206);
+    expect((await serve(token, longFile, listener.token, 'bytes=5000-5099')).statusCode).toBe(206);
+    expect(await sessionRow(token)).toMatchObject({
+      fileId: longFile.id,
+      audioSize: 18_000,
+      servedRanges: [
+        [0, 1499],
+        [5000, 5099],
+      ],
+    });
+  });
+
+  it("does not record another file's audio, HEAD requests, another user's requests or an ended session", async () => {
+    const token = await start(listener.token);
+    await serve(token, longFile, listener.token, 'bytes=0-99');
+    expect((await serve(token, otherFile, listener.token)).statusCode).toBe(200);
+    expect((await serve(token, longFile, listener.token, 'bytes=100-199', 'HEAD')).statusCode).toBe(206);
+    expect((await serve(token, longFile, other.token, 'bytes=200-299')).statusCode).toBe(206);
+    expect((await serve(token, longFile, undefined, 'bytes=300-399')).statusCode).toBe(206);
+    expect(await sessionRow(token)).toMatchObject({ fileId: longFile.id, servedRanges: [[0, 99]] });
+    await end(token, longFile.id, listener.token);
+    await serve(token, longFile, listener.token, 'bytes=400-499');
+    expect((await sessionRow(token)).servedRanges).toEqual([[0, 99]]);
+  });
 });
 
 describe('POST /api/session (end)', () => {
+  it('earns nothing and counts no play when no audio was fetched under the session', async () => {
+    const token = await start(listener.token);
+    const plays = await filePlays(db, longFile.id);
+    clock.advance(10 * MINUTE);
+    const res = await end(token, longFile.id, listener.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ token, points: 0, totalPoints: 0, streak: 0 });
+    expect(await filePlays(db, longFile.id)).toBe(plays);
+    expect(await listenerState(db, listener.id)).toEqual({ points: 0, streak: 0, lastListenDay: null });
+  });
+
   it('awards one point per whole minute, counts a play and starts the streak', async () => {
     const token = await start(listener.token);
-    const playsBefore = await filePlays(db, longFile);
+    await fetchAll(token, longFile, listener.token);
+    const playsBefore = await filePlays(db, longFile.id);
     clock.advance(5 * MINUTE + 30_000);
-    const res = await end(token, longFile, listener.token);
+    const res = await end(token, longFile.id, listener.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ token, points: 5, totalPoints: 5, streak: 1 });
-    expect(await filePlays(db, longFile)).toBe(playsBefore + 1);
+    expect(await filePlays(db, longFile.id)).toBe(playsBefore + 1);
     expect(await listenerState(db, listener.id)).toEqual({
       points: 5,
       streak: 1,
       lastListenDay: '2026-06-01',
     });
-    expect((await storedSessions(db)).at(-1)).toMatchObject({
+    expect(await sessionRow(token)).toMatchObject({
       userId: listener.id,
-      fileId: longFile,
+      fileId: longFile.id,
       points: 5,
+      playListener: `user:${listener.id}`,
     });
+  });
+
+  it('is capped by the seconds of audio served under the session', async () => {
+    const token = await start(listener.token);
+    // 6,000 bytes of 18,000 = 10 of 30 minutes.
+    expect((await serve(token, longFile, listener.token, 'bytes=0-5999')).statusCode).toBe(206);
+    clock.advance(25 * MINUTE);
+    expect((await end(token, longFile.id, listener.token)).json()).toMatchObject({
+      points: 10,
+      totalPoints: 10,
+    });
+  });
+
+  it('counts repeated requests for the same bytes once', async () => {
+    const token = await start(listener.token);
+    for (let i = 0; i < 4; i++) await serve(token, longFile, listener.token, 'bytes=0-2999');
+    await serve(token, longFile, listener.token, 'bytes=1000-2999');
+    clock.advance(20 * MINUTE);
+    expect((await end(token, longFile.id, listener.token)).json()).toMatchObject({ points: 5 });
+  });
+
+  it('earns nothing when the session is ended with another file than the one whose audio it was served', async () => {
+    const token = await start(listener.token);
+    await fetchAll(token, longFile, listener.token);
+    const plays = [await filePlays(db, longFile.id), await filePlays(db, otherFile.id)];
+    clock.advance(10 * MINUTE);
+    const res = await end(token, otherFile.id, listener.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ points: 0, totalPoints: 0 });
+    expect([await filePlays(db, longFile.id), await filePlays(db, otherFile.id)]).toEqual(plays);
+  });
+
+  it('earns nothing for a locked file: no audio is served, and access lapsed before the end counts nothing', async () => {
+    const token = await start(listener.token);
+    expect((await serve(token, lockedFile, listener.token)).statusCode).toBe(403);
+    clock.advance(10 * MINUTE);
+    expect((await end(token, lockedFile.id, listener.token)).json()).toMatchObject({ points: 0 });
+
+    await grantMembership(db, listener.id, 'gold');
+    const second = await start(listener.token);
+    await fetchAll(second, lockedFile, listener.token);
+    await db.update(userMemberships).set({ active: false }).where(eq(userMemberships.userId, listener.id));
+    const plays = await filePlays(db, lockedFile.id);
+    clock.advance(10 * MINUTE);
+    expect((await end(second, lockedFile.id, listener.token)).json()).toMatchObject({
+      points: 0,
+      totalPoints: 0,
+    });
+    expect(await filePlays(db, lockedFile.id)).toBe(plays);
   });
 
   it('cannot be inflated by ending early: points follow the wall clock', async () => {
     const token = await start(listener.token);
+    await fetchAll(token, longFile, listener.token);
     clock.advance(59_000);
-    expect((await end(token, longFile, listener.token)).json()).toMatchObject({ points: 0, totalPoints: 0 });
+    expect((await end(token, longFile.id, listener.token)).json()).toMatchObject({
+      points: 0,
+      totalPoints: 0,
+    });
   });
 
   it('awards once per session: a second end is 409 and changes nothing', async () => {
     const token = await start(listener.token);
+    await fetchAll(token, longFile, listener.token);
     clock.advance(3 * MINUTE);
-    expect((await end(token, longFile, listener.token)).json().points).toBe(3);
-    const plays = await filePlays(db, longFile);
+    expect((await end(token, longFile.id, listener.token)).json().points).toBe(3);
+    const plays = await filePlays(db, longFile.id);
     clock.advance(10 * MINUTE);
-    const again = await end(token, longFile, listener.token);
+    const again = await end(token, longFile.id, listener.token);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'This listening session has already ended.' });
-    expect(await filePlays(db, longFile)).toBe(plays);
+    expect(await filePlays(db, longFile.id)).toBe(plays);
     expect((await listenerState(db, listener.id)).points).toBe(3);
   });
 
   it('awards once when two ends race', async () => {
     const token = await start(listener.token);
+    await fetchAll(token, longFile, listener.token);
     clock.advance(4 * MINUTE);
     const results = await Promise.all([
-      end(token, longFile, listener.token),
-      end(token, longFile, listener.token),
+      end(token, longFile.id, listener.token),
+      end(token, longFile.id, listener.token),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await listenerState(db, listener.id)).points).toBe(4);
@@ -194,64 +340,79 @@ describe('POST /api/session (end)', () => {
 
   it('is capped by the file duration', async () => {
     const token = await start(listener.token);
+    await fetchAll(token, shortFile, listener.token);
     clock.advance(60 * MINUTE);
-    expect((await end(token, shortFile, listener.token)).json()).toMatchObject({ points: 2, totalPoints: 2 });
+    expect((await end(token, shortFile.id, listener.token)).json()).toMatchObject({
+      points: 2,
+      totalPoints: 2,
+    });
   });
 
   it('is capped by the time the player says it played', async () => {
     const token = await start(listener.token);
+    await fetchAll(token, longFile, listener.token);
     clock.advance(20 * MINUTE);
-    const res = await end(token, longFile, listener.token, { listenedMs: 4 * MINUTE + 59_999 });
+    const res = await end(token, longFile.id, listener.token, { listenedMs: 4 * MINUTE + 59_999 });
     expect(res.json()).toMatchObject({ points: 4 });
   });
 
   it('does not count the same minutes twice for overlapping sessions', async () => {
     const first = await start(listener.token);
     const second = await start(listener.token);
+    await fetchAll(first, longFile, listener.token);
+    await fetchAll(second, otherFile, listener.token);
     clock.advance(10 * MINUTE);
-    expect((await end(first, longFile, listener.token)).json().points).toBe(10);
-    expect((await end(second, longFile, listener.token)).json().points).toBe(0);
+    expect((await end(first, longFile.id, listener.token)).json().points).toBe(10);
+    expect((await end(second, otherFile.id, listener.token)).json().points).toBe(0);
     clock.advance(2 * MINUTE);
     const third = await start(listener.token);
+    await fetchAll(third, longFile, listener.token);
     clock.advance(3 * MINUTE);
-    expect((await end(third, longFile, listener.token)).json()).toMatchObject({ points: 3, totalPoints: 13 });
+    expect((await end(third, longFile.id, listener.token)).json()).toMatchObject({
+      points: 3,
+      totalPoints: 13,
+    });
   });
 
   it('gives anonymous listeners no points but counts the play', async () => {
     const token = await start();
-    const plays = await filePlays(db, longFile);
+    await fetchAll(token, longFile);
+    const plays = await filePlays(db, longFile.id);
     clock.advance(10 * MINUTE);
-    const res = await end(token, longFile);
+    const res = await end(token, longFile.id);
     expect(res.json()).toEqual({ token, points: 0, totalPoints: 0, streak: 0 });
-    expect(await filePlays(db, longFile)).toBe(plays + 1);
+    expect(await filePlays(db, longFile.id)).toBe(plays + 1);
   });
 
   it('gives no points for a session started anonymously and ended signed in', async () => {
     const token = await start();
+    await fetchAll(token, longFile, listener.token);
     clock.advance(10 * MINUTE);
-    expect((await end(token, longFile, listener.token)).json()).toMatchObject({ points: 0 });
+    expect((await end(token, longFile.id, listener.token)).json()).toMatchObject({ points: 0 });
     expect((await listenerState(db, listener.id)).points).toBe(0);
   });
 
   it("treats another user's session as unknown (404), and a signed-out end of a user's session too", async () => {
     const token = await start(listener.token);
+    await fetchAll(token, longFile, listener.token);
     clock.advance(5 * MINUTE);
-    const res = await end(token, longFile, other.token);
+    const res = await end(token, longFile.id, other.token);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'Listening session not found.' });
-    expect((await end(token, longFile)).statusCode).toBe(404);
-    expect((await end(token, longFile, listener.token)).json().points).toBe(5);
+    expect((await end(token, longFile.id)).statusCode).toBe(404);
+    expect((await end(token, longFile.id, listener.token)).json().points).toBe(5);
   });
 
   it('answers 404 for an unknown token and for a file the listener cannot see, leaving the session open', async () => {
-    expect((await end('no-such-token', longFile, listener.token)).statusCode).toBe(404);
+    expect((await end('no-such-token', longFile.id, listener.token)).statusCode).toBe(404);
     const token = await start(listener.token);
+    await fetchAll(token, longFile, listener.token);
     clock.advance(2 * MINUTE);
-    const hidden = await end(token, privateFile, listener.token);
+    const hidden = await end(token, privateFile.id, listener.token);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json()).toEqual({ error: 'File not found.' });
     expect((await end(token, 999_999, listener.token)).statusCode).toBe(404);
-    expect((await end(token, longFile, listener.token)).json().points).toBe(2);
+    expect((await end(token, longFile.id, listener.token)).json().points).toBe(2);
   });
 
   it('requires fileId when ending, and validates the fields', async () => {
@@ -262,9 +423,52 @@ describe('POST /api/session (end)', () => {
     const badFile = await post({ sessionToken: token, fileId: 'x' }, listener.token);
     expect(badFile.statusCode).toBe(400);
     expect(badFile.json()).toMatchObject({ field: 'fileId' });
-    const badListened = await end(token, longFile, listener.token, { listenedMs: -1 });
+    const badListened = await end(token, longFile.id, listener.token, { listenedMs: -1 });
     expect(badListened.json()).toMatchObject({ field: 'listenedMs' });
-    expect((await storedSessions(db)).find((s) => s.fileId !== null && s.endedAt === null)).toBeUndefined();
+    expect((await sessionRow(token)).endedAt).toBeNull();
+  });
+});
+
+describe('play count', () => {
+  async function play(file: AudioTestFile, seconds: number, token?: string, remoteAddress?: string) {
+    const session = await start(token);
+    await fetchAll(session, file, token);
+    clock.advance(seconds * 1000);
+    const res = await post({ sessionToken: session, fileId: file.id }, token, remoteAddress);
+    expect(res.statusCode).toBe(200);
+    clock.advance(1000);
+  }
+
+  it('counts after 30 s of a long track, or half of a short one', async () => {
+    const plays = await filePlays(db, longFile.id);
+    await play(longFile, 29, listener.token);
+    expect(await filePlays(db, longFile.id)).toBe(plays);
+    await play(longFile, 30, listener.token);
+    expect(await filePlays(db, longFile.id)).toBe(plays + 1);
+
+    const tinyPlays = await filePlays(db, tinyFile.id);
+    await play(tinyFile, 19, listener.token);
+    expect(await filePlays(db, tinyFile.id)).toBe(tinyPlays);
+    await play(tinyFile, 20, listener.token);
+    expect(await filePlays(db, tinyFile.id)).toBe(tinyPlays + 1);
+  });
+
+  it('counts once per listener and file an hour, anonymous listeners by address', async () => {
+    const plays = await filePlays(db, shortFile.id);
+    await play(shortFile, 60, listener.token);
+    await play(shortFile, 60, listener.token);
+    expect(await filePlays(db, shortFile.id)).toBe(plays + 1);
+    await play(shortFile, 60, other.token);
+    expect(await filePlays(db, shortFile.id)).toBe(plays + 2);
+    clock.advance(HOUR);
+    await play(shortFile, 60, listener.token);
+    expect(await filePlays(db, shortFile.id)).toBe(plays + 3);
+
+    await play(shortFile, 60, undefined, '10.0.0.1');
+    await play(shortFile, 60, undefined, '10.0.0.1');
+    expect(await filePlays(db, shortFile.id)).toBe(plays + 4);
+    await play(shortFile, 60, undefined, '10.0.0.2');
+    expect(await filePlays(db, shortFile.id)).toBe(plays + 5);
   });
 });
 
@@ -272,8 +476,9 @@ describe('daily streak', () => {
   async function listen(at: string, timezone: string, minutes = 2) {
     clock.set(at);
     const token = await start(listener.token, timezone);
+    await fetchAll(token, longFile, listener.token);
     clock.advance(minutes * MINUTE);
-    const res = await post({ sessionToken: token, fileId: longFile, timezone }, listener.token);
+    const res = await post({ sessionToken: token, fileId: longFile.id, timezone }, listener.token);
     expect(res.statusCode).toBe(200);
     return res.json();
   }
@@ -305,13 +510,23 @@ describe('daily streak', () => {
     expect((await listenerState(db, listener.id)).lastListenDay).toBe('2026-06-02');
   });
 
-  it("falls back to the account's time zone when none is sent", async () => {
-    clock.set('2026-06-01T12:00:00Z');
-    const token = await start(listener.token);
+  it('cannot be stretched by sending other time zones: three zones a few minutes apart make one day', async () => {
+    // At 11:00 UTC it is still May 31 at UTC-12, June 1 in UTC and already June 2 at UTC+14.
+    expect((await listen('2026-06-01T11:00:00Z', 'Etc/GMT+12')).streak).toBe(1);
+    expect((await listen('2026-06-01T11:03:00Z', 'UTC')).streak).toBe(1);
+    expect((await listen('2026-06-01T11:06:00Z', 'Pacific/Kiritimati')).streak).toBe(1);
+    expect(await listenerState(db, listener.id)).toMatchObject({ streak: 1, lastListenDay: '2026-05-31' });
+  });
+
+  it("uses the account's stored time zone, not the one sent with the end", async () => {
+    await db.update(users).set({ timezone: 'Asia/Tokyo' }).where(eq(users.id, listener.id));
+    clock.set('2026-06-01T20:00:00Z'); // June 2, 05:00 in Tokyo
+    const token = (await post({}, listener.token)).json().token;
+    await fetchAll(token, longFile, listener.token);
     clock.advance(MINUTE);
-    const res = await post({ sessionToken: token, fileId: longFile }, listener.token);
+    const res = await post({ sessionToken: token, fileId: longFile.id, timezone: 'UTC' }, listener.token);
     expect(res.json()).toMatchObject({ points: 1, streak: 1 });
-    expect((await listenerState(db, listener.id)).lastListenDay).toBe('2026-06-01');
+    expect((await listenerState(db, listener.id)).lastListenDay).toBe('2026-06-02');
   });
 
   it('does not count a day without a whole minute of listening', async () => {
@@ -336,5 +551,6 @@ describe('OpenAPI', () => {
       'A session started anonymously earns 0 points and only counts the play.',
     );
     expect(call.description).toContain('a second end is 409');
+    expect(call.description).toContain('audio the media route served under the session');
   });
 });

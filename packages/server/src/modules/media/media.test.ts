@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { userMemberships } from '../../db/schema/index.ts';
 import { createStorage } from '../../platform/storage.ts';
 import { authHeader, createSignedInUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
@@ -102,6 +104,7 @@ describe('GET /media/:kind/:key', () => {
     const altered = [
       `${path}?${query.replace(sig, flipped)}`,
       `${path}?${query.replace(/exp=(\d+)/, (_, exp) => `exp=${Number(exp) + 3600}`)}`,
+      `${path}?${query.replace(/file=(\d+)/, `file=${locked.id}`)}`,
       `/media/audio/${locked.uuid}.wav?${query}`,
       `/media/haptics/${open.uuid}.wav?${query}`,
       path,
@@ -126,8 +129,49 @@ describe('GET /media/:kind/:key', () => {
     expect((await get('/media/secret/x.wav')).statusCode).toBe(400);
     await storage.delete(locked.audioKey);
     const memberUrl = await fileUrl(locked.uuid, 'audioURL', member.token);
-    expect((await get(memberUrl)).statusCode).toBe(404);
+    expect((await get(memberUrl, authHeader(member.token))).statusCode).toBe(404);
     await storage.put(locked.audioKey, audio);
+  });
+});
+
+describe('GET /media/:kind/:key, asked again at each request whether the viewer may play the file', () => {
+  it('stops working for a locked file once its viewer signed out', async () => {
+    const viewer = await createSignedInUser(app);
+    await grantMembership(db, viewer.id, 't1');
+    const url = await fileUrl(locked.uuid, 'audioURL', viewer.token);
+    expect((await get(url, authHeader(viewer.token))).statusCode).toBe(200);
+    const logout = await app.inject({
+      method: 'DELETE',
+      url: '/api/token',
+      headers: authHeader(viewer.token),
+    });
+    expect(logout.statusCode).toBe(204);
+    for (const headers of [authHeader(viewer.token), {}]) {
+      const res = await get(url, { ...headers, range: 'bytes=0-99' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'This link has expired or is not valid.' });
+    }
+  });
+
+  it('stops working once the membership that unlocked the file lapses', async () => {
+    const viewer = await createSignedInUser(app);
+    await grantMembership(db, viewer.id, 't1');
+    const url = await fileUrl(locked.uuid, 'audioURL', viewer.token);
+    expect((await get(url, authHeader(viewer.token))).statusCode).toBe(200);
+    await db
+      .update(userMemberships)
+      .set({ active: false, cancelled: true })
+      .where(eq(userMemberships.userId, viewer.id));
+    const res = await get(url, authHeader(viewer.token));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'This link has expired or is not valid.' });
+  });
+
+  it('refuses another viewer who holds the link but may not play the file', async () => {
+    const url = await fileUrl(locked.uuid, 'audioURL', member.token);
+    const stranger = await createSignedInUser(app);
+    expect((await get(url, authHeader(stranger.token))).statusCode).toBe(403);
+    expect((await get(url, authHeader(member.token))).statusCode).toBe(200);
   });
 });
 
@@ -140,8 +184,10 @@ describe('GET /download/:uuid', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(audioUrl);
     const member302 = await download(locked.uuid, member.token);
-    expect(member302.headers.location).toMatch(new RegExp(`^/media/audio/${locked.uuid}\\.wav\\?exp=`));
-    expect((await get(member302.headers.location as string)).statusCode).toBe(200);
+    expect(member302.headers.location).toMatch(
+      new RegExp(`^/media/audio/${locked.uuid}\\.wav\\?file=${locked.id}&exp=`),
+    );
+    expect((await get(member302.headers.location as string, authHeader(member.token))).statusCode).toBe(200);
   });
 
   it('redirects to /404 for locked, unknown or malformed files', async () => {

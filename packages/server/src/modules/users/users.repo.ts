@@ -1,5 +1,5 @@
 import type { RoleName } from '@mesmer/shared/domain/permissions';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, triggers, userRoles, users, userTriggers } from '../../db/schema/index.ts';
 
@@ -13,10 +13,7 @@ export interface UserTriggerRow {
 
 /** The settings a user may change on themselves (PUT /api/user), as stored. */
 export type UserSettingsPatch = Partial<
-  Pick<
-    UserRow,
-    'biography' | 'censorTriggers' | 'hideLockedFiles' | 'timezone' | 'vibrationOffset' | 'maxVibration'
-  >
+  Pick<UserRow, 'biography' | 'censorTriggers' | 'hideLockedFiles' | 'vibrationOffset' | 'maxVibration'>
 >;
 
 export interface NewUser {
@@ -152,8 +149,30 @@ export function createUsersRepo(db: Db) {
       await db.update(users).set(patch).where(eq(users.id, userId));
     },
 
-    async setTimezone(userId: number, timezone: string) {
-      await db.update(users).set({ timezone }).where(eq(users.id, userId));
+    /**
+     * Stores a different time zone unless it last changed after `changedBefore`:
+     * 'changed', 'same' (already stored) or 'too-soon'. One UPDATE, so racing calls change it once.
+     */
+    async changeTimezone(
+      userId: number,
+      timezone: string,
+      now: Date,
+      changedBefore: Date,
+    ): Promise<'changed' | 'same' | 'too-soon'> {
+      const rows = await db
+        .update(users)
+        .set({ timezone, timezoneChangedAt: now })
+        .where(
+          and(
+            eq(users.id, userId),
+            ne(users.timezone, timezone),
+            or(isNull(users.timezoneChangedAt), lte(users.timezoneChangedAt, changedBefore)),
+          ),
+        )
+        .returning({ id: users.id });
+      if (rows.length === 1) return 'changed';
+      const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
+      return row?.timezone === timezone ? 'same' : 'too-soon';
     },
 
     async setPasswordHash(userId: number, passwordHash: string) {

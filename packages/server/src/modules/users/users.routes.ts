@@ -21,7 +21,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['users'],
         summary: 'The signed-in user (null when signed out), or ?username= anyone’s public profile',
-        description: 'A valid `timezone` from a signed-in client replaces the stored one.',
+        description:
+          'Reads only: `timezone` is accepted (the spec sends it) but never stored here; the time zone ' +
+          'changes through sign-in, POST /api/session or PUT /api/user, at most once a day.',
         querystring: getUserQuery,
         response: { 200: getUserResponse, 404: errorResponse },
       },
@@ -29,7 +31,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       if (req.query.username !== undefined) return { user: await users.profile(req.query.username) };
       if (!req.user) return { user: null };
-      return { user: await users.currentUser(req.user.id, req.query.timezone) };
+      return { user: await users.self(req.user.id) };
     },
   );
 
@@ -39,9 +41,12 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['users'],
         summary: 'Change your own profile and settings (any subset of the fields)',
-        description: '`triggers` replaces the whole selection: trainingAmount 0 = trained, 1 = in training.',
+        description:
+          '`triggers` replaces the whole selection: trainingAmount 0 = trained, 1 = in training. ' +
+          'The time zone changes at most once a day: a different `timezone` within a day of the last change is 409 ' +
+          'and nothing is saved.',
         body: updateUserRequest,
-        response: { 200: updateUserResponse, 400: errorResponse, 401: errorResponse },
+        response: { 200: updateUserResponse, 400: errorResponse, 401: errorResponse, 409: errorResponse },
       },
     },
     async (req) => {

@@ -1,9 +1,11 @@
-import { timezone as timezoneSchema } from '@mesmer/shared/api/common';
 import type { PublicUser, SelfUser, UpdateUserRequest } from '@mesmer/shared/api/users';
 import type { AppContext } from '../../platform/context.ts';
-import { Invalid, NotFound } from '../../platform/errors.ts';
+import { Conflict, Invalid, NotFound } from '../../platform/errors.ts';
 import { toPublicUser, toSelfUser } from './users.presenter.ts';
 import { createUsersRepo, type UserSettingsPatch } from './users.repo.ts';
+
+/** A user's time zone changes at most this often. */
+export const TIMEZONE_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 export function createUsersService(ctx: AppContext) {
   const users = createUsersRepo(ctx.db);
@@ -18,12 +20,19 @@ export function createUsersService(ctx: AppContext) {
   return {
     self,
 
-    /** GET /api/user while signed in. A valid `timezone` from the client replaces the stored one. */
-    async currentUser(userId: number, timezone?: string): Promise<SelfUser> {
-      if (timezone && timezoneSchema.safeParse(timezone).success) {
-        await users.setTimezone(userId, timezone);
-      }
-      return self(userId);
+    /**
+     * A time zone the client sent along with another write (sign-in, listening session):
+     * stored when it may change now, else ignored. A zone changes at most once a day, so the
+     * streak's day cannot be moved by switching zones between calls.
+     */
+    async adoptTimezone(userId: number, timezone: string): Promise<void> {
+      const now = ctx.clock.now();
+      await users.changeTimezone(
+        userId,
+        timezone,
+        now,
+        new Date(now.getTime() - TIMEZONE_CHANGE_INTERVAL_MS),
+      );
     },
 
     /** Anyone's public profile, found case-insensitively. */
@@ -48,7 +57,6 @@ export function createUsersService(ctx: AppContext) {
         biography: input.biography,
         censorTriggers: input.censorTriggers,
         hideLockedFiles: input.hideLockedFiles,
-        timezone: input.timezone,
         vibrationOffset: input.lovenseSettings?.vibrationOffset,
         maxVibration: input.lovenseSettings?.maxVibration,
       };
@@ -57,6 +65,13 @@ export function createUsersService(ctx: AppContext) {
       ) as UserSettingsPatch;
       await ctx.db.transaction(async (tx) => {
         const repo = createUsersRepo(tx);
+        if (input.timezone !== undefined) {
+          const now = ctx.clock.now();
+          const since = new Date(now.getTime() - TIMEZONE_CHANGE_INTERVAL_MS);
+          if ((await repo.changeTimezone(userId, input.timezone, now, since)) === 'too-soon') {
+            throw new Conflict('timezone: your time zone can change once a day.');
+          }
+        }
         await repo.updateSettings(userId, changes);
         if (input.triggers) await repo.replaceTriggers(userId, input.triggers);
       });

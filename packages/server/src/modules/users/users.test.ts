@@ -4,7 +4,7 @@ import { triggers, users, userTriggers } from '../../db/schema/index.ts';
 import { authHeader, createSignedInUser, createUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
 
-const { app } = await createTestApp();
+const { app, clock } = await createTestApp();
 const db = app.ctx.db;
 
 // User id 1 is the site owner; create it first so the users below are ordinary.
@@ -72,10 +72,16 @@ describe('GET /api/user', () => {
     });
   });
 
-  it('stores a valid timezone sent by a signed-in client and ignores an invalid one', async () => {
+  it('never writes: a timezone sent with it is not stored', async () => {
     const user = await createSignedInUser(app);
-    expect((await getUser('?timezone=Asia/Tokyo', user.token)).json().user.timezone).toBe('Asia/Tokyo');
-    expect((await getUser('?timezone=Not/AZone', user.token)).json().user.timezone).toBe('Asia/Tokyo');
+    const res = await getUser('?timezone=Asia/Tokyo', user.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.timezone).toBe('UTC');
+    const [stored] = await db
+      .select({ timezone: users.timezone, changedAt: users.timezoneChangedAt })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(stored).toEqual({ timezone: 'UTC', changedAt: null });
   });
 
   it('shows anyone only the public fields of a profile, found case-insensitively', async () => {
@@ -157,6 +163,40 @@ describe('PUT /api/user', () => {
     expect((await getUser('', user.token)).json().user.lovenseSettings).toEqual({
       vibrationOffset: -975,
       maxVibration: 80,
+    });
+  });
+
+  it('changes the time zone at most once a day: a second change within a day is 409 and saves nothing', async () => {
+    const user = await createSignedInUser(app);
+    clock.set('2026-06-01T12:00:00Z');
+    expect((await putUser({ timezone: 'Europe/Paris' }, user.token)).statusCode).toBe(200);
+    clock.advance(23 * 3600_000);
+    const again = await putUser({ timezone: 'Asia/Tokyo', biography: 'moved' }, user.token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'timezone: your time zone can change once a day.' });
+    // Sending the stored zone again is no change.
+    expect((await putUser({ timezone: 'Europe/Paris', biography: 'same' }, user.token)).statusCode).toBe(200);
+    const stored = async () =>
+      (
+        await db
+          .select({
+            timezone: users.timezone,
+            biography: users.biography,
+            changedAt: users.timezoneChangedAt,
+          })
+          .from(users)
+          .where(eq(users.id, user.id))
+      )[0];
+    expect(await stored()).toEqual({
+      timezone: 'Europe/Paris',
+      biography: 'same',
+      changedAt: new Date('2026-06-01T12:00:00Z'),
+    });
+    clock.advance(3600_000);
+    expect((await putUser({ timezone: 'Asia/Tokyo' }, user.token)).json().user.timezone).toBe('Asia/Tokyo');
+    expect(await stored()).toMatchObject({
+      timezone: 'Asia/Tokyo',
+      changedAt: new Date('2026-06-02T12:00:00Z'),
     });
   });
 
