@@ -121,6 +121,32 @@ describe('generatePlaylist', () => {
     expect(generatePlaylist([plain, matching], even, sequence(0.55))).toEqual([matching]);
   });
 
+  it('prefers files whose wanted triggers weigh more in the weighting table', () => {
+    const light = file(2, 5, { triggerIds: [20] });
+    const heavy = file(2, 5, { triggerIds: [21] });
+    const opts = options({
+      includeTriggers: [20, 21],
+      triggerWeights: new Map([
+        [20, 0.2],
+        [21, 1],
+      ]),
+      includeInduction: false,
+      includeAwakener: false,
+      maxDuration: 5 * MIN,
+    });
+    // Weights 1 + 3 × 0.2 = 1.6 and 1 + 3 × 1 = 4: the first takes draws below 1.6 / 5.6 ≈ 0.286.
+    expect(generatePlaylist([light, heavy], opts, sequence(0.28))).toEqual([light]);
+    expect(generatePlaylist([light, heavy], opts, sequence(0.29))).toEqual([heavy]);
+    // Over many seeded draws the heavier trigger's file comes first about 4 / 5.6 of the time.
+    const draws = Array.from({ length: 1000 }, (_, i) => (i + 0.5) / 1000);
+    const heavyFirst = draws.filter((d) => generatePlaylist([light, heavy], opts, sequence(d))[0] === heavy);
+    expect(heavyFirst.length).toBe(714);
+    // Without weights both wanted triggers weigh 1, as before.
+    const unweighted = { ...opts, triggerWeights: undefined };
+    expect(generatePlaylist([light, heavy], unweighted, sequence(0.45))).toEqual([light]);
+    expect(generatePlaylist([light, heavy], unweighted, sequence(0.55))).toEqual([heavy]);
+  });
+
   it('is random: different draws give different orders', () => {
     const body = [file(2, 1), file(3, 1), file(4, 1)];
     const o = options({ includeInduction: false, includeAwakener: false });

@@ -7,7 +7,10 @@ export const GENERATOR_DEFAULT_DURATION_MS = 1.5 * HOUR;
 
 /** Body types when the request names none: deepeners, triggers and suggestions. */
 export const GENERATOR_DEFAULT_BODY_TYPES: readonly number[] = [2, 3, 4];
-/** Extra weight per wanted trigger a file carries (a file with none weighs 1). */
+/**
+ * Extra weight per wanted trigger a file carries (a file with none weighs 1), scaled by that
+ * trigger's weight from the weighting table (docs/decisions/011-trigger-vocabulary.md).
+ */
 export const TRIGGER_MATCH_WEIGHT = 3;
 
 export interface GeneratorFile {
@@ -30,21 +33,24 @@ export interface GeneratorOptions {
   includeLoops: boolean;
   /** Milliseconds; the result never runs longer. */
   maxDuration: number;
+  /** Weights (0.2 to 1) of the wanted triggers; a trigger not in the map weighs 1. */
+  triggerWeights?: ReadonlyMap<number, number>;
 }
 
 /** A number in [0, 1); injected so tests are repeatable. */
 export type RandomSource = () => number;
 
-function weightOf(file: GeneratorFile, wanted: ReadonlySet<number>): number {
-  return 1 + TRIGGER_MATCH_WEIGHT * file.triggerIds.filter((id) => wanted.has(id)).length;
+/** The wanted triggers and their weights. */
+type Wanted = ReadonlyMap<number, number>;
+
+function weightOf(file: GeneratorFile, wanted: Wanted): number {
+  let matched = 0;
+  for (const id of file.triggerIds) matched += wanted.get(id) ?? 0;
+  return 1 + TRIGGER_MATCH_WEIGHT * matched;
 }
 
 /** Picks one file with probability proportional to its weight, or null when none is given. */
-function pickWeighted<T extends GeneratorFile>(
-  files: T[],
-  wanted: ReadonlySet<number>,
-  random: RandomSource,
-): T | null {
+function pickWeighted<T extends GeneratorFile>(files: T[], wanted: Wanted, random: RandomSource): T | null {
   if (files.length === 0) return null;
   const weights = files.map((f) => weightOf(f, wanted));
   let r = random() * weights.reduce((a, b) => a + b, 0);
@@ -58,7 +64,7 @@ function pickWeighted<T extends GeneratorFile>(
 /**
  * Builds a playlist (docs/decisions/004-playlist-generator.md): an induction first and an
  * awakener last when asked, a body in between drawn from the chosen types, weighted toward
- * files with wanted triggers, never longer than maxDuration. Leaves out locked files, files
+ * files with wanted triggers (by the triggers' weights), never longer than maxDuration. Leaves out locked files, files
  * with a hidden trigger, loops unless asked and other creators' files unless asked.
  */
 export function generatePlaylist<T extends GeneratorFile>(
@@ -67,7 +73,9 @@ export function generatePlaylist<T extends GeneratorFile>(
   random: RandomSource = Math.random,
 ): T[] {
   const hidden = new Set(options.hideTriggers ?? []);
-  const wanted = new Set(options.includeTriggers ?? []);
+  const wanted: Wanted = new Map(
+    (options.includeTriggers ?? []).map((id) => [id, options.triggerWeights?.get(id) ?? 1]),
+  );
   const eligible = candidates.filter(
     (f) =>
       !f.isLocked &&

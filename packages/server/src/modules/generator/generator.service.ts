@@ -11,12 +11,14 @@ import type { AppContext } from '../../platform/context.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { SessionUser } from '../auth/session.repo.ts';
 import { createFilesService } from '../files/files.service.ts';
+import { createTriggersRepo } from '../triggers/triggers.repo.ts';
 
 /** At most this many candidates (a random sample) go into one generation. */
 const CANDIDATE_LIMIT = 2000;
 
 export function createGeneratorService(ctx: AppContext, random: RandomSource = Math.random) {
   const files = createFilesService(ctx);
+  const triggers = createTriggersRepo(ctx.db);
   return {
     async generate(
       user: SessionUser | null,
@@ -37,6 +39,7 @@ export function createGeneratorService(ctx: AppContext, random: RandomSource = M
       // The sample comes in random order; sorting makes the injected random source decide alone.
       rows.sort((a, b) => a.id - b.id);
       const candidates = files.presentRows(rows, viewer);
+      const triggerWeights = await triggers.weights(query.includeTriggers ?? []);
       const picked = generatePlaylist(
         candidates.map((f) => ({ ...f, authorId: f.author.id, triggerIds: f.triggers.map((t) => t.id) })),
         {
@@ -48,6 +51,7 @@ export function createGeneratorService(ctx: AppContext, random: RandomSource = M
           includeAwakener: query.includeAwakener,
           includeLoops: query.includeLoops,
           maxDuration: query.maxDuration,
+          triggerWeights,
         },
         random,
       );

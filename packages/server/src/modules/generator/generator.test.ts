@@ -133,4 +133,28 @@ describe('GET /api/playlist/generate', () => {
     });
     expect(result.files.map((x) => x.name)).toEqual(['Trigger']);
   });
+
+  it("scales the preference by the wanted trigger's weight from the weighting table", async () => {
+    const faint = await createTrigger(db, { name: 'Faint', creatorId: null, weight: 0.2 });
+    await createFile(db, {
+      authorId: owner.id,
+      name: 'Faint file',
+      fileType: 3,
+      duration: 5 * MIN,
+      triggers: [{ id: faint.id }],
+    });
+    // Trigger weighs 1, Faint file 1 + 3 × 0.2 = 1.6: draws below 1 / 2.6 ≈ 0.385 take Trigger.
+    const run = (draw: number) =>
+      createGeneratorService(app.ctx, () => draw).generate(null, {
+        fileTypes: [3],
+        includeTriggers: [faint.id],
+        communityFiles: false,
+        includeInduction: false,
+        includeAwakener: false,
+        includeLoops: false,
+        maxDuration: 5 * MIN,
+      });
+    expect((await run(0.3)).files.map((x) => x.name)).toEqual(['Trigger']);
+    expect((await run(0.4)).files.map((x) => x.name)).toEqual(['Faint file']);
+  });
 });
