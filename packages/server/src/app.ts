@@ -32,6 +32,8 @@ export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
   logger?: boolean;
+  /** What to do when another process takes the embedded database's lock (main.ts stops). */
+  onDatabaseLockLost?: (err: Error) => void;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -59,6 +61,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'db'),
       log: app.log,
+      onLockLost: opts.onDatabaseLockLost,
     }));
   const clock = opts.clock ?? (config.env === 'test' ? new OffsetClock() : systemClock);
   const ctx: AppContext = {

@@ -75,4 +75,23 @@ describe('the server process', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
   }, 90_000);
+
+  it('shuts down with an error, not a crash, when another process takes its database lock', async () => {
+    const ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-main-'));
+    const server = startServer({ DATA_DIR: ownDataDir, PORT: String(port + 2) });
+    running.push(server.child);
+    await waitFor(() => server.output().includes('is running at'), 90_000);
+
+    // What a second server does that judged this one gone: its own name in the lock file.
+    const lockFile = path.join(ownDataDir, 'db.pid');
+    const owner = JSON.parse(fs.readFileSync(lockFile, 'utf8'));
+    fs.writeFileSync(lockFile, JSON.stringify({ ...owner, pid: process.pid, token: 'another server' }));
+
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      `Shutting down: the embedded database's lock was lost. ${lockFile} no longer names this process: the lock was removed or taken over.`,
+    );
+    expect(server.output()).not.toMatch(/uncaught|ECOMPROMISED|\n\s+at /i);
+    fs.rmSync(ownDataDir, { recursive: true, force: true });
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.ts';
+import { type App, buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/client.ts';
 import { seedOnStart } from './db/seed/index.ts';
@@ -18,9 +18,28 @@ async function main() {
   }
   config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: App | undefined;
+  let closing = false;
+  async function shutDown(code: number) {
+    if (closing) return;
+    closing = true;
+    try {
+      await app?.close();
+    } finally {
+      process.exit(code);
+    }
+  }
+  // Another process removed or took the embedded database's lock: stop before writing to a folder
+  // that may be someone else's (the database is left as it is, see openDatabase's close).
+  const onDatabaseLockLost = (err: Error) => {
+    const message = `Shutting down: the embedded database's lock was lost. ${err.message}`;
+    if (app) app.log.error(message);
+    else console.error(message);
+    void shutDown(1);
+  };
+
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, { onDatabaseLockLost });
   } catch (err) {
     if (err instanceof DatabaseLockedError) {
       console.error(err.message);
@@ -30,14 +49,10 @@ async function main() {
   }
   await seedOnStart(app.ctx, app.log);
 
-  let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, async () => {
-      if (closing) return;
-      closing = true;
-      app.log.info(`${signal} received, shutting down`);
-      await app.close();
-      process.exit(0);
+    process.on(signal, () => {
+      app?.log.info(`${signal} received, shutting down`);
+      void shutDown(0);
     });
   }
 

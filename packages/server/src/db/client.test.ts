@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { freshDatabase, testDbKind } from '../test/harness.ts';
 import { DatabaseLockedError, openDatabase } from './client.ts';
+import { LockLostError } from './embedded-lock.ts';
 import { libraryGeneration, roles } from './schema/index.ts';
 
 describe('the embedded database', () => {
@@ -24,6 +26,81 @@ describe('the embedded database', () => {
     await second.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  /** Another process that opens the embedded database in `dir`, writes a row and stays open. */
+  async function holderProcess(dir: string) {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, '../test/hold-embedded-database.ts'), dir],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (d) => String(d).includes('open') && resolve());
+      child.on('exit', (code) => reject(new Error(`the holder exited with ${code}`)));
+    });
+    return { child, exited };
+  }
+
+  it('opens at once after its owner was killed (kill -9), with what the owner wrote', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-db-'));
+    const dir = path.join(parent, 'db');
+    const holder = await holderProcess(dir);
+    // Killed right after its lock was last refreshed: the lock's age says nothing about the owner.
+    const now = new Date();
+    for (const name of fs.readdirSync(parent).filter((n) => n !== 'db')) {
+      fs.utimesSync(path.join(parent, name), now, now);
+    }
+    holder.child.kill('SIGKILL');
+    await holder.exited;
+
+    const again = await openDatabase({ pgliteDir: dir });
+    const found = await again.db.select({ name: roles.name }).from(roles);
+    expect(found).toEqual([{ name: 'Written before the crash' }]);
+    await again.close();
+    fs.rmSync(parent, { recursive: true, force: true });
+  }, 60_000);
+
+  it('is never taken from a live owner, paused (SIGSTOP) however old its lock looks', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-db-'));
+    const dir = path.join(parent, 'db');
+    const holder = await holderProcess(dir);
+    try {
+      holder.child.kill('SIGSTOP');
+      // The owner cannot refresh anything while paused; make its lock look a minute old as well.
+      const aMinuteAgo = new Date(Date.now() - 60_000);
+      for (const name of fs.readdirSync(parent).filter((n) => n !== 'db')) {
+        fs.utimesSync(path.join(parent, name), aMinuteAgo, aMinuteAgo);
+      }
+      await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(
+        `The embedded database in ${dir} is in use by another Mesmer server (process ${holder.child.pid} on ${os.hostname()}).`,
+      );
+    } finally {
+      holder.child.kill('SIGKILL');
+      holder.child.kill('SIGCONT');
+      await holder.exited;
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('tells its owner when another process takes the lock, and then writes nothing more', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-db-'));
+    const dir = path.join(parent, 'db');
+    const lost: Error[] = [];
+    const database = await openDatabase({ pgliteDir: dir, onLockLost: (err) => lost.push(err) });
+    const lockFile = `${dir}.pid`;
+    const another = JSON.stringify({ pid: 1, host: os.hostname(), boot: 'another', token: 'another' });
+    fs.writeFileSync(lockFile, another);
+
+    await vi.waitFor(() => expect(lost).toHaveLength(1), { timeout: 10_000 });
+    expect(lost[0]).toBeInstanceOf(LockLostError);
+    expect(lost[0].message).toBe(
+      `${lockFile} no longer names this process: the lock was removed or taken over.`,
+    );
+    await database.close();
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(another);
+    fs.rmSync(parent, { recursive: true, force: true });
+  }, 30_000);
 });
 
 describe.skipIf(testDbKind !== 'postgres')('PostgreSQL', () => {

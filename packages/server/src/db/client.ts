@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { type HeldLock, LockHeldError, type LockLostError, takeLock } from './embedded-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,16 +34,24 @@ const stderrLog: DatabaseLog = {
   warn: (details, message) => console.warn(message, details),
 };
 
+/** Without a handler (the admin CLI) a lost lock stops the process: it must not write to another's folder. */
+function reportLockLost(err: LockLostError) {
+  console.error(err.message);
+  process.exit(1);
+}
+
 /**
  * Opens the database and applies the committed migrations.
  * `databaseUrl` set: PostgreSQL. Otherwise PGlite stored under `pgliteDir`
- * (or in memory when `pgliteDir` is 'memory://'), with an exclusive folder lock
+ * (or in memory when `pgliteDir` is 'memory://'), locked to this process (`<pgliteDir>.pid`)
  * because PGlite allows one process.
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   pgliteDir: string;
   log?: DatabaseLog;
+  /** Called if the embedded database's lock is lost while open; the process should stop. */
+  onLockLost?: (err: LockLostError) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
@@ -57,30 +66,44 @@ export async function openDatabase(opts: {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
 
-  let release: (() => Promise<void>) | undefined;
+  let lock: HeldLock | undefined;
   if (opts.pgliteDir !== 'memory://') {
     fs.mkdirSync(opts.pgliteDir, { recursive: true });
     try {
-      release = await lockfile.lock(opts.pgliteDir, { stale: 15000, update: 5000, retries: 0 });
-    } catch {
+      lock = takeLock(`${opts.pgliteDir}.pid`, opts.onLockLost ?? reportLockLost);
+    } catch (err) {
+      if (!(err instanceof LockHeldError)) throw err;
+      const owner = err.owner ? ` (process ${err.owner.pid} on ${err.owner.host})` : '';
       throw new DatabaseLockedError(
-        `The embedded database in ${opts.pgliteDir} is in use by another Mesmer server. ` +
-          'Stop that server first, or give this one its own DATA_DIR.',
+        `The embedded database in ${opts.pgliteDir} is in use by another Mesmer server${owner}. ` +
+          'Stop that server first, or give this one its own DATA_DIR.' +
+          (err.owner && err.owner.host !== os.hostname()
+            ? ` If no server runs on ${err.owner.host} any more, delete ${err.file}.`
+            : ''),
       );
     }
   }
-  const client = await PGlite.create(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir, {
-    extensions: { pg_trgm },
-  });
-  await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  let client: PGlite;
+  let db: Db;
+  try {
+    client = await PGlite.create(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir, {
+      extensions: { pg_trgm },
+    });
+    await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   return {
     db,
     kind: 'pglite',
     async close() {
+      // After the lock is lost the folder may be another server's: write nothing more to it.
+      if (lock?.lost) return;
       await client.close();
-      await release?.();
+      lock?.release();
     },
   };
 }
