@@ -8,6 +8,7 @@ import {
   moveItem,
   PAGE_SIZES,
 } from '@mesmer/shared/domain/library-display';
+import { canUpload } from '@mesmer/shared/domain/permissions';
 import { triggerSlug } from '@mesmer/shared/domain/triggers';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Eye, EyeOff, Link2, Pencil, Play, Save, Trash2, Vibrate, X } from 'lucide-react';
@@ -80,6 +81,8 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
   const update = useUpdatePlaylist();
   const remove = useDeletePlaylist();
   const isOwner = user?.id === playlist.creator.id;
+  // The editor's Add Files search is for uploaders; a track's popup adds for anyone signed in.
+  const mayAddFiles = !!user && canUpload({ roles: user.roles.map((r) => r.name) });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [nameMissing, setNameMissing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -361,7 +364,7 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
               : undefined
           }
         />
-        {editing && (
+        {editing && mayAddFiles && (
           <div className={page.addFiles}>
             <FileSearchPicker
               label="Add Files"

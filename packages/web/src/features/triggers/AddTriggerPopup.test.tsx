@@ -37,4 +37,16 @@ describe('AddTriggerPopup', () => {
     expect(url).toBe('/api/triggers');
     expect(JSON.parse(String(init?.body))).toEqual({ name: 'Float', description: 'Light.' });
   });
+
+  it('says the trigger was requested when it waits for approval', async () => {
+    const onClose = vi.fn();
+    renderWithProviders(<AddTriggerPopup open onClose={onClose} />, {
+      user: selfUser(),
+      fetchImpl: () => json(201, { trigger: trigger({ name: 'Float', pending: true }) }),
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Float' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add trigger' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(screen.getByText('Trigger requested!')).toBeInTheDocument();
+  });
 });

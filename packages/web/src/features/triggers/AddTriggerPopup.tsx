@@ -4,7 +4,10 @@ import styles from '../../components/library.module.css';
 import { FormError, Modal, SubmitButton, Textarea, toast } from '../../ui/index.ts';
 import { useCreateTrigger } from './api.ts';
 
-/** Name and description (at most 250 characters; typing beyond is ignored). Clears and closes when added. */
+/**
+ * Name and description (at most 250 characters; typing beyond is ignored). Clears and closes when
+ * added or, for holders of only the request permission, requested.
+ */
 export function AddTriggerPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal open={open} title="Add trigger" onClose={onClose} width={460}>
@@ -27,8 +30,9 @@ function AddTriggerForm({ onDone }: { onDone: () => void }) {
     create.mutate(
       { name: name.trim(), description },
       {
-        onSuccess: () => {
-          toast('success', 'Trigger added!');
+        onSuccess: (trigger) => {
+          // A request waits for staff approval (decision 002), so it is not "added" yet.
+          toast('success', trigger.pending ? 'Trigger requested!' : 'Trigger added!');
           onDone();
         },
       },

@@ -31,9 +31,13 @@ export default function TriggerPage() {
           {censor.trigger(t.name)}
           {!t.isCore && <Tag tone="info">Community</Tag>}
         </h1>
-        <p className={page.meta}>
-          Created by <Link to={`/user/${encodeURIComponent(t.creator.username)}`}>{t.creator.username}</Link>
-        </p>
+        {t.creator && (
+          <p className={page.meta}>
+            Created by{' '}
+            <Link to={`/user/${encodeURIComponent(t.creator.username)}`}>{t.creator.username}</Link>
+          </p>
+        )}
+        {t.category && <p className={page.meta}>Category: {t.category}</p>}
       </div>
       <div className={page.sections}>
         <Section title="Description" defaultOpen>

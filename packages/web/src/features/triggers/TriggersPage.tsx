@@ -1,5 +1,5 @@
 import type { Trigger } from '@mesmer/shared/api/triggers';
-import { triggerSlug } from '@mesmer/shared/domain/triggers';
+import { TRIGGER_CATEGORIES, triggerSlug } from '@mesmer/shared/domain/triggers';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -10,15 +10,20 @@ import { Card, EmptyState, ErrorState, LoadingState, SectionHeader, usePageTitle
 import { useCurrentUser, userCan } from '../auth/api.ts';
 import { AddTriggerPopup } from './AddTriggerPopup.tsx';
 import { triggersQuery } from './api.ts';
+import { TriggerRequests } from './TriggerRequests.tsx';
 import page from './triggers.module.css';
 
-/** /triggers: core triggers beside the community's, with Add trigger for those allowed. */
+/**
+ * /triggers: core triggers (grouped by vocabulary category) beside the community's, with Add
+ * trigger for those allowed, and the pending requests (all for staff, one's own for requesters).
+ */
 export default function TriggersPage() {
   usePageTitle('Triggers');
   const { user } = useCurrentUser();
   const triggers = useQuery(triggersQuery);
   const [adding, setAdding] = useState(false);
-  const canAdd = userCan(user, 'CREATE_TRIGGERS') || userCan(user, 'REQUEST_TRIGGERS');
+  const staff = userCan(user, 'CREATE_TRIGGERS');
+  const canAdd = staff || userCan(user, 'REQUEST_TRIGGERS');
 
   return (
     <>
@@ -37,6 +42,11 @@ export default function TriggersPage() {
         <TriggerSection title="Core Triggers" query={triggers} core />
         <TriggerSection title="Community Triggers" query={triggers} core={false} />
       </div>
+      {canAdd && (
+        <div className={page.requests}>
+          <TriggerRequests staff={staff} />
+        </div>
+      )}
       <AddTriggerPopup open={adding} onClose={() => setAdding(false)} />
     </>
   );
@@ -51,7 +61,6 @@ function TriggerSection({
   query: UseQueryResult<Trigger[]>;
   core: boolean;
 }) {
-  const censor = useCensor();
   const list = query.data?.filter((t) => t.isCore === core);
   return (
     <Card>
@@ -64,17 +73,50 @@ function TriggerSection({
         <EmptyState>No triggers yet.</EmptyState>
       ) : (
         <ul className={page.list} aria-label={title}>
-          {list.map((t) => (
-            <li key={t.id}>
-              <Link className={page.item} to={`/trigger/${encodeURIComponent(triggerSlug(t.name))}`}>
-                <span className={page.name}>{censor.trigger(t.name)}</span>
-                {t.description && <span className={page.description}>{t.description}</span>}
-                {!core && <span className={page.creator}>by {t.creator.username}</span>}
-              </Link>
-            </li>
-          ))}
+          {core
+            ? byCategory(list).map(([category, group]) => (
+                <li key={category} className={page.group}>
+                  <h3 className={page.groupTitle}>{category}</h3>
+                  <ul className={page.list} aria-label={category}>
+                    {group.map((t) => (
+                      <TriggerItem key={t.id} trigger={t} />
+                    ))}
+                  </ul>
+                </li>
+              ))
+            : list.map((t) => <TriggerItem key={t.id} trigger={t} showCreator />)}
         </ul>
       )}
     </Card>
+  );
+}
+
+/** Core triggers grouped in the vocabulary's category order; others (no category) last. */
+function byCategory(list: Trigger[]): [string, Trigger[]][] {
+  const order: readonly string[] = [...TRIGGER_CATEGORIES, OTHER];
+  const groups = new Map<string, Trigger[]>();
+  for (const t of list) {
+    const key = t.category ?? OTHER;
+    groups.set(key, [...(groups.get(key) ?? []), t]);
+  }
+  return [...groups].sort(([a], [b]) => rank(order, a) - rank(order, b));
+}
+
+const OTHER = 'Other';
+const rank = (order: readonly string[], category: string) => {
+  const i = order.indexOf(category);
+  return i === -1 ? order.length - 1 : i;
+};
+
+function TriggerItem({ trigger: t, showCreator = false }: { trigger: Trigger; showCreator?: boolean }) {
+  const censor = useCensor();
+  return (
+    <li>
+      <Link className={page.item} to={`/trigger/${encodeURIComponent(triggerSlug(t.name))}`}>
+        <span className={page.name}>{censor.trigger(t.name)}</span>
+        {t.description && <span className={page.description}>{t.description}</span>}
+        {showCreator && t.creator && <span className={page.creator}>by {t.creator.username}</span>}
+      </Link>
+    </li>
   );
 }

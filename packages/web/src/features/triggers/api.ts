@@ -1,12 +1,19 @@
-import type { CreateTriggerRequest, Trigger } from '@mesmer/shared/api/triggers';
+import type { CreateTriggerRequest, Trigger, UpdateTriggerRequest } from '@mesmer/shared/api/triggers';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
-/** GET /api/triggers: every trigger, sorted by name. */
+/** GET /api/triggers: every published trigger, sorted by name. */
 export const triggersQuery = queryOptions({
   queryKey: ['triggers', 'list'],
   queryFn: async ({ signal }) => (await api<{ triggers: Trigger[] }>('/triggers', { signal })).triggers,
   staleTime: 5 * 60_000,
+});
+
+/** GET /api/triggers/requests: pending requests (staff: all; requesters: their own). */
+export const triggerRequestsQuery = queryOptions({
+  queryKey: ['triggers', 'requests'],
+  queryFn: async ({ signal }) =>
+    (await api<{ triggers: Trigger[] }>('/triggers/requests', { signal })).triggers,
 });
 
 /** GET /api/triggers?uuid= or ?name=: one trigger (404 when none). */
@@ -18,11 +25,31 @@ export function triggerQuery(lookup: { uuid: string } | { name: string }) {
   });
 }
 
-/** POST /api/triggers */
+/** POST /api/triggers: answers the trigger, `pending` when it was only requested. */
 export function useCreateTrigger() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateTriggerRequest) => api<unknown>('/triggers', { method: 'POST', body }),
+    mutationFn: async (body: CreateTriggerRequest) =>
+      (await api<{ trigger: Trigger }>('/triggers', { method: 'POST', body })).trigger,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['triggers'] }),
+  });
+}
+
+/** PUT /api/triggers (staff): edit and/or approve. */
+export function useUpdateTrigger() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdateTriggerRequest) =>
+      (await api<{ trigger: Trigger }>('/triggers', { method: 'PUT', body })).trigger,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['triggers'] }),
+  });
+}
+
+/** DELETE /api/trigger?id= (staff). */
+export function useDeleteTrigger() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<unknown>('/trigger', { method: 'DELETE', query: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['triggers'] }),
   });
 }

@@ -1,0 +1,48 @@
+import type { SelfUser } from '@mesmer/shared/api/users';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, playlist, renderWithProviders, selfUser } from '../../components/testing.tsx';
+import PlaylistPage from './PlaylistPage.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const role = (name: string) => ({ name, showBadge: true, textColor: '#fff', background: '#000' });
+const own = playlist({ id: 7, creator: { id: 5, username: 'dreamer' } });
+const userInfo = {
+  id: 7,
+  isLiked: false,
+  isDisliked: false,
+  isFavorite: false,
+  likes: 0,
+  dislikes: 0,
+  likeRatio: 0,
+};
+
+async function openEditor(user: SelfUser) {
+  renderWithProviders(<PlaylistPage />, {
+    user,
+    fetchImpl: (input) => {
+      const { pathname } = new URL(String(input), 'http://localhost');
+      if (pathname === '/api/playlists') return json(200, { playlists: [own], totalItems: 1 });
+      if (pathname === '/api/playlist/user') return json(200, userInfo);
+      return json(200, { files: [], totalItems: 0 });
+    },
+  });
+  fireEvent.click(await screen.findByRole('button', { name: /Edit/ }));
+  expect(await screen.findByRole('button', { name: /Save/ })).toBeInTheDocument();
+}
+
+describe('PlaylistPage editor', () => {
+  it('offers no Add Files search to an owner without upload permission', async () => {
+    await openEditor(selfUser({ id: 5, roles: [] }));
+    expect(screen.queryByLabelText('Add Files')).not.toBeInTheDocument();
+  });
+
+  it.each(['Verified Creator', 'Music Creator', 'Contributor'])(
+    'offers the Add Files search to an owner with an upload permission (%s)',
+    async (name) => {
+      await openEditor(selfUser({ id: 5, roles: [role(name)] }));
+      expect(screen.getByLabelText('Add Files')).toBeInTheDocument();
+    },
+  );
+});
