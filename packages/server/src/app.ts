@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { libraryGenerationReader } from './db/library-generation.ts';
 import { seedRoles } from './db/seed/roles.ts';
+import { startCleanup } from './modules/cleanup/cleanup.service.ts';
 import { registerModules } from './modules/index.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { authPlugin } from './platform/auth.ts';
@@ -88,6 +89,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('ctx', ctx);
   await seedRoles(ctx.db);
   if (!opts.database) app.addHook('onClose', () => database.close());
+  const stopCleanup = startCleanup(ctx, app.log);
+  app.addHook('onClose', async () => stopCleanup());
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {

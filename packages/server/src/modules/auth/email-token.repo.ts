@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailTokens } from '../../db/schema/index.ts';
 
@@ -30,6 +30,15 @@ export function createEmailTokenRepo(db: Db) {
         )
         .returning({ userId: emailTokens.userId });
       return row?.userId ?? null;
+    },
+
+    /** Deletes tokens that were used or expired by `now` (nothing can consume them any more); answers how many. */
+    async deleteSpent(now: Date): Promise<number> {
+      const rows = await db
+        .delete(emailTokens)
+        .where(or(isNotNull(emailTokens.usedAt), lte(emailTokens.expiresAt, now)))
+        .returning({ userId: emailTokens.userId });
+      return rows.length;
     },
 
     /** Ends every other unused token of this purpose (e.g. older reset links once the password changed). */

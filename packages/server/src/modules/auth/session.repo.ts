@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authSessions, roles, userRoles, users } from '../../db/schema/index.ts';
 
@@ -34,6 +34,14 @@ export function createSessionRepo(db: Db) {
     },
     async deleteAllForUser(userId: number) {
       await db.delete(authSessions).where(eq(authSessions.userId, userId));
+    },
+    /** Deletes sessions that expired by `now`; answers how many. */
+    async deleteExpired(now: Date): Promise<number> {
+      const rows = await db
+        .delete(authSessions)
+        .where(lte(authSessions.expiresAt, now))
+        .returning({ userId: authSessions.userId });
+      return rows.length;
     },
     /** The user behind a live session, with role names. */
     async findUser(tokenHash: string, now: Date): Promise<SessionUser | null> {

@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { createEmailTokenRepo } from '../auth/email-token.repo.ts';
+import { createSessionRepo } from '../auth/session.repo.ts';
+import { createListeningRepo } from '../listening/listening.repo.ts';
+import { createCleanupRepo } from './cleanup.repo.ts';
+
+/** How often the server clears out rows nothing will read again. */
+export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** A listening session not ended within a day is abandoned (page closed without the end call). */
+export const STALE_LISTENING_MS = 24 * 60 * 60 * 1000;
+
+export interface CleanupResult {
+  sessions: number;
+  emailTokens: number;
+  listeningSessions: number;
+}
+
+export function createCleanupService(ctx: AppContext) {
+  return {
+    /**
+     * Deletes expired sign-in sessions, used or expired e-mail tokens, and listening sessions
+     * left open for a day or ended a day ago without points. Null when another process is
+     * cleaning up (an advisory lock, so several servers on one database take turns).
+     */
+    async run(): Promise<CleanupResult | null> {
+      const now = ctx.clock.now();
+      return ctx.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        if (!(await createCleanupRepo(db).tryLock())) return null;
+        return {
+          sessions: await createSessionRepo(db).deleteExpired(now),
+          emailTokens: await createEmailTokenRepo(db).deleteSpent(now),
+          listeningSessions: await createListeningRepo(db).deleteStale(
+            new Date(now.getTime() - STALE_LISTENING_MS),
+          ),
+        };
+      });
+    },
+  };
+}
+
+/** Runs the clean-up every CLEANUP_INTERVAL_MS; answers the function that stops it. */
+export function startCleanup(ctx: AppContext, log: FastifyBaseLogger): () => void {
+  const cleanup = createCleanupService(ctx);
+  const timer = setInterval(() => {
+    cleanup.run().then(
+      (result) => result && log.info({ deleted: result }, 'clean-up done'),
+      (err: unknown) => log.error({ err }, 'clean-up failed'),
+    );
+  }, CLEANUP_INTERVAL_MS);
+  // The timer alone does not keep the process alive.
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import { authSessions, emailTokens, listeningSessions } from '../../db/schema/index.ts';
+import { createUser } from '../../test/factories.ts';
+import { createTestApp, testDbKind } from '../../test/harness.ts';
+import { createCleanupRepo } from './cleanup.repo.ts';
+import { CLEANUP_INTERVAL_MS, createCleanupService, startCleanup } from './cleanup.service.ts';
+
+const { app, clock } = await createTestApp();
+const db = app.ctx.db;
+const cleanup = createCleanupService(app.ctx);
+const user = await createUser(db);
+const HOUR = 3600_000;
+const hash = (name: string) => createHash('sha256').update(name).digest('hex');
+const at = (hoursFromNow: number) => new Date(clock.now().getTime() + hoursFromNow * HOUR);
+
+async function seed() {
+  await db.delete(authSessions);
+  await db.delete(emailTokens);
+  await db.delete(listeningSessions);
+  await db.insert(authSessions).values([
+    { tokenHash: hash('expired'), userId: user.id, expiresAt: at(-1) },
+    { tokenHash: hash('expires-now'), userId: user.id, expiresAt: at(0) },
+    { tokenHash: hash('live'), userId: user.id, expiresAt: at(1) },
+  ]);
+  await db.insert(emailTokens).values([
+    { tokenHash: hash('used'), userId: user.id, purpose: 'verify', expiresAt: at(40), usedAt: at(-1) },
+    { tokenHash: hash('lapsed'), userId: user.id, purpose: 'reset', expiresAt: at(-1) },
+    { tokenHash: hash('open'), userId: user.id, purpose: 'reset', expiresAt: at(1) },
+  ]);
+  await db.insert(listeningSessions).values([
+    { tokenHash: hash('abandoned'), userId: null, startedAt: at(-25) },
+    { tokenHash: hash('abandoned-user'), userId: user.id, startedAt: at(-25) },
+    { tokenHash: hash('playing'), userId: user.id, startedAt: at(-23) },
+    { tokenHash: hash('ended-old'), userId: null, startedAt: at(-30), endedAt: at(-29) },
+    { tokenHash: hash('ended-recent'), userId: null, startedAt: at(-2), endedAt: at(-1) },
+    { tokenHash: hash('credited-old'), userId: user.id, startedAt: at(-30), endedAt: at(-29), points: 5 },
+  ]);
+}
+
+const names = (rows: { tokenHash: string }[], all: string[]) =>
+  all.filter((name) => rows.some((r) => r.tokenHash === hash(name)));
+
+async function remaining() {
+  return {
+    sessions: names(await db.select().from(authSessions), ['expired', 'expires-now', 'live']),
+    emailTokens: names(await db.select().from(emailTokens), ['used', 'lapsed', 'open']),
+    listening: names(await db.select().from(listeningSessions), [
+      'abandoned',
+      'abandoned-user',
+      'playing',
+      'ended-old',
+      'ended-recent',
+      'credited-old',
+    ]),
+  };
+}
+
+const kept = {
+  sessions: ['live'],
+  emailTokens: ['open'],
+  listening: ['playing', 'ended-recent', 'credited-old'],
+};
+
+beforeEach(async () => {
+  clock.set('2026-06-01T12:00:00Z');
+  await seed();
+});
+
+describe('clean-up', () => {
+  it('deletes exactly the expired and spent rows and keeps live ones', async () => {
+    expect(await cleanup.run()).toEqual({ sessions: 2, emailTokens: 2, listeningSessions: 3 });
+    expect(await remaining()).toEqual(kept);
+    expect(await cleanup.run()).toEqual({ sessions: 0, emailTokens: 0, listeningSessions: 0 });
+  });
+
+  it.runIf(testDbKind === 'postgres')(
+    'skips a run while another process holds the clean-up lock',
+    async () => {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = db.transaction(async (tx) => {
+        expect(await createCleanupRepo(tx as unknown as Db).tryLock()).toBe(true);
+        locked();
+        await released;
+      });
+      await lockTaken;
+      expect(await cleanup.run()).toBeNull();
+      release();
+      await holder;
+      expect((await remaining()).sessions).toEqual(['expired', 'expires-now', 'live']);
+    },
+  );
+
+  describe('timer', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('runs every CLEANUP_INTERVAL_MS until stopped', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      const stop = startCleanup(app.ctx, app.log);
+      vi.advanceTimersByTime(CLEANUP_INTERVAL_MS - 1);
+      expect((await remaining()).sessions).toHaveLength(3);
+      vi.advanceTimersByTime(1);
+      await vi.waitFor(async () => expect(await remaining()).toEqual(kept));
+      stop();
+      await seed();
+      vi.advanceTimersByTime(2 * CLEANUP_INTERVAL_MS);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await remaining()).sessions).toHaveLength(3);
+    });
+  });
+});
