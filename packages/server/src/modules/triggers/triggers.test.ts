@@ -119,6 +119,18 @@ describe('POST /api/triggers', () => {
     expect((await get(`?uuid=${trigger.uuid}`)).statusCode).toBe(404);
   });
 
+  it('keeps a pending request unusable: it cannot be picked on a profile', async () => {
+    const req = await createTrigger(db, { name: 'Not Yet', creatorId: creator.id, pending: true });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      payload: { triggers: [{ triggerId: req.id, trainingAmount: 0 }] },
+      headers: authHeader(creator.token),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(`triggers: there is no trigger with id ${req.id}.`);
+  });
+
   it('makes a core trigger when the site owner adds it', async () => {
     const res = await post({ name: 'Good Feeling' }, owner.token);
     expect(res.statusCode).toBe(201);

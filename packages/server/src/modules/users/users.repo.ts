@@ -92,10 +92,13 @@ export function createUsersRepo(db: Db) {
         .orderBy(asc(sql`lower(${triggers.name})`), asc(triggers.id));
     },
 
-    /** Which of these trigger ids exist. */
+    /** Which of these trigger ids exist and are published (a pending request is not usable). */
     async existingTriggerIds(ids: number[]): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
-      const rows = await db.select({ id: triggers.id }).from(triggers).where(inArray(triggers.id, ids));
+      const rows = await db
+        .select({ id: triggers.id })
+        .from(triggers)
+        .where(and(inArray(triggers.id, ids), eq(triggers.pending, false)));
       return new Set(rows.map((r) => r.id));
     },
 
