@@ -1,10 +1,44 @@
 import type { PublicUser } from '@mesmer/shared/api/users';
 import type { ReactNode } from 'react';
-import Markdown from 'react-markdown';
+import Markdown, { type Components } from 'react-markdown';
 import { Avatar, Card, StreakBadge } from '../ui/index.ts';
 import styles from './ProfileCard.module.css';
 
 const memberSince = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });
+
+function parseUrl(url: string | undefined): URL | null {
+  if (!url) return null;
+  try {
+    return new URL(url, window.location.href);
+  } catch {
+    return null;
+  }
+}
+
+/** A biography link goes out only over http(s) or mailto; anything else (javascript:, data:) stays text. */
+function BiographyLink({ href, children }: { href?: string; children?: ReactNode }) {
+  const protocol = parseUrl(href)?.protocol;
+  if (protocol !== 'http:' && protocol !== 'https:' && protocol !== 'mailto:') return <>{children}</>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow ugc">
+      {children}
+    </a>
+  );
+}
+
+/**
+ * Images come only from this site (uploads under /media): a remote one would tell its host the
+ * address of everyone who views the profile, so it is shown as a link to the image instead.
+ */
+function BiographyImage({ src, alt }: { src?: string; alt?: string }) {
+  if (parseUrl(src)?.origin === window.location.origin) return <img src={src} alt={alt ?? ''} />;
+  return <BiographyLink href={src}>{alt || src}</BiographyLink>;
+}
+
+const biographyElements: Components = {
+  a: ({ href, children }) => <BiographyLink href={href}>{children}</BiographyLink>,
+  img: ({ src, alt }) => <BiographyImage src={typeof src === 'string' ? src : undefined} alt={alt} />,
+};
 
 export interface ProfileStat {
   label: string;
@@ -13,7 +47,7 @@ export interface ProfileStat {
 
 /**
  * A user's profile card: avatar, name, member since, role and streak badges, two stats and the
- * biography (markdown without HTML; links open in a new tab). The own profile adds its extras as children.
+ * biography (markdown without HTML; links open in a new tab, images only from this site). The own profile adds its extras as children.
  */
 export function ProfileCard({
   user,
@@ -75,16 +109,7 @@ export function ProfileCard({
 
       <section className={styles.bio} aria-label="Biography">
         {user.biography.trim() ? (
-          <Markdown
-            skipHtml
-            components={{
-              a: ({ href, children }) => (
-                <a href={href} target="_blank" rel="noopener noreferrer nofollow ugc">
-                  {children}
-                </a>
-              ),
-            }}
-          >
+          <Markdown skipHtml urlTransform={(url) => url} components={biographyElements}>
             {user.biography}
           </Markdown>
         ) : (
