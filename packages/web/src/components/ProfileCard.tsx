@@ -47,7 +47,8 @@ export interface ProfileStat {
 
 /**
  * A user's profile card: avatar, name, member since, role and streak badges, two stats and the
- * biography (markdown without HTML; links open in a new tab, images only from this site). The own profile adds its extras as children.
+ * biography (markdown without HTML; links open in a new tab, images only from this site). The own
+ * profile adds its extras as children.
  */
 export function ProfileCard({
   user,
