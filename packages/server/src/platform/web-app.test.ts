@@ -48,9 +48,22 @@ describe('serving the web app', () => {
     expect(res.headers.location).toBe('https://discord.example/authorize?client_id=1');
   });
 
-  it('sends security headers', async () => {
+  it('sends security headers, whose policy lets the page load and connect to this site only', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']?.split(';')).toEqual([
+      "default-src 'self'",
+      "base-uri 'self'",
+      "font-src 'self' data:",
+      "form-action 'self'",
+      "frame-ancestors 'self'",
+      "img-src 'self' data: blob:",
+      "object-src 'none'",
+      "script-src 'self'",
+      "script-src-attr 'none'",
+      "style-src 'self' 'unsafe-inline'",
+      "media-src 'self' blob:",
+      "connect-src 'self'",
+    ]);
   });
 });
