@@ -22,7 +22,7 @@ import { type Clock, OffsetClock, systemClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
-import { registerRateLimit } from './platform/rate-limit.ts';
+import { createRateLimiter, registerRateLimit, TooManyAttempts } from './platform/rate-limit.ts';
 import { createReadCache } from './platform/read-cache.ts';
 import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { registerWebApp } from './platform/web-app.ts';
@@ -39,6 +39,9 @@ export interface BuildOptions {
 
 export type App = FastifyInstance & { ctx: AppContext };
 
+/** Believes the nearest `hops` proxies, as Fastify does for a number (its types take only a function). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole server: API, media, realtime and the web app. `main.ts` only starts it. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
@@ -49,7 +52,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             level: config.logLevel,
             transport: config.env === 'development' ? { target: 'pino-pretty' } : undefined,
           },
-    trustProxy: true,
+    // Only the proxies named in TRUST_PROXY may set the client address (X-Forwarded-For).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -78,6 +82,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         outboxDir: path.join(config.dataDir, 'outbox'),
         log: app.log,
       }),
+    limiter: createRateLimiter(config, { clock, log: app.log }),
     readCache: createReadCache({
       readGeneration: libraryGenerationReader(database.db),
       clock,
@@ -99,6 +104,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         first.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'request';
       return reply.code(400).send({ error: `${field}: ${first.message}`, field });
     }
+    if (err instanceof TooManyAttempts) reply.header('retry-after', err.retryAfterSeconds);
     if (err instanceof AppError) return reply.code(err.statusCode).send({ error: err.message });
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
@@ -126,7 +132,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     crossOriginEmbedderPolicy: false,
   });
-  await registerRateLimit(app, config);
+  registerRateLimit(app, ctx.limiter);
   await app.register(fastifySwagger, {
     openapi: {
       info: {

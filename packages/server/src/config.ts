@@ -1,8 +1,37 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const optionalUrl = z.url().optional();
+
+/** A proxy-addr name for a whole range, or an IPv4/IPv6 address with an optional /prefix. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const kind = isIP(address);
+  if (kind === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (kind === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: a hop count, or the proxies' addresses; never "trust every X-Forwarded-For". */
+const trustProxy = z
+  .string()
+  .transform((value, ctx): number | string[] => {
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.find((e) => !isProxyAddress(e));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not a hop count, an IP address or CIDR range, loopback, linklocal or uniquelocal`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  })
+  .optional();
 
 /** Every setting the server reads. Only this file touches process.env. */
 const envSchema = z.object({
@@ -29,10 +58,11 @@ const envSchema = z.object({
   WIKI_URL: z.url().default('https://wiki.mesmer.local'),
   CONTACT_EMAIL: z.email().default('support@mesmer.local'),
   DISCORD_INSTALL_URL: z.url().default('https://discord.com/oauth2/authorize'),
-  SEED_DEMO: bool.default(true),
+  SEED_DEMO: z.enum(['true', 'false', '1', '0', 'force']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COOKIE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RATE_LIMIT: bool.default(true),
+  TRUST_PROXY: trustProxy,
   LIBRARY_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   WEB_DIST: z.string().min(1).optional(),
 });
@@ -57,10 +87,13 @@ export interface Config {
   wikiUrl: string;
   contactEmail: string;
   discordInstallUrl: string;
+  /** Seed the demo library (accounts with a published password); never in production unless SEED_DEMO=force. */
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   cookieDays: number;
   rateLimit: boolean;
+  /** Which proxies' X-Forwarded-For to believe: a hop count or their addresses; false believes none. */
+  trustProxy: false | number | string[];
   /** How long answers of the library's read calls are kept (platform/read-cache.ts); 0 turns it off. */
   libraryCacheSeconds: number;
   /** Path of the built web app; served for every non-API path when present. */
@@ -79,6 +112,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && (e.SEED_DEMO === 'true' || e.SEED_DEMO === '1')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SEED_DEMO: the demo accounts have a published password; ' +
+        'in production use SEED_DEMO=force to seed them anyway, or leave it unset',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -94,10 +133,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     wikiUrl: e.WIKI_URL,
     contactEmail: e.CONTACT_EMAIL,
     discordInstallUrl: e.DISCORD_INSTALL_URL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo:
+      e.SEED_DEMO === undefined
+        ? e.NODE_ENV !== 'production'
+        : e.SEED_DEMO !== 'false' && e.SEED_DEMO !== '0',
     logLevel: e.LOG_LEVEL,
     cookieDays: e.COOKIE_DAYS,
     rateLimit: e.RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY ?? false,
     libraryCacheSeconds: e.LIBRARY_CACHE_SECONDS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
   };

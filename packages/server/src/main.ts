@@ -4,6 +4,7 @@ import { type App, buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/client.ts';
 import { seedOnStart } from './db/seed/index.ts';
+import { logAccountNotices } from './db/seed/start-notices.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -48,6 +49,7 @@ async function main() {
     throw err;
   }
   await seedOnStart(app.ctx, app.log);
+  await logAccountNotices(app.ctx, app.log);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

@@ -61,6 +61,32 @@ describe('createAdministrator (what npm run admin calls)', () => {
   });
 });
 
+describe('createAdministrator after public sign-ups', async () => {
+  const fresh = await createTestApp();
+
+  it('still makes the site owner id 1, and later public sign-ups never take it', async () => {
+    const signUp = (user: string) =>
+      fresh.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { user, email: `${user}@example.test`, password: 'password 1' },
+      });
+    expect((await signUp('early_bird')).json().user).toMatchObject({ id: 2, roles: [] });
+    const id = await createAdministrator(fresh.app.ctx.db, {
+      username: 'RealOwner',
+      email: 'owner@example.test',
+      password: 'owner password',
+    });
+    expect(id).toBe(1);
+    expect((await login(fresh.app, 'realowner', 'owner password')).json().user).toMatchObject({
+      id: 1,
+      emailVerified: true,
+      roles: [{ name: 'Administrator' }],
+    });
+    expect((await signUp('late_bird')).json().user).toMatchObject({ id: 3, roles: [] });
+  });
+});
+
 describe('setAccountPassword (npm run admin -- password)', () => {
   it('sets the new password and signs the account out everywhere', async () => {
     const user = await createUser(app.ctx.db, { username: 'LockedOut' });

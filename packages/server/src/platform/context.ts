@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { Mailer } from './mail.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import type { ReadCache } from './read-cache.ts';
 
 /** What every module gets: configuration, the database and the outside world. */
@@ -11,6 +12,8 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  /** Counts attempts per client, account or address (login, sign-up, reset mails). */
+  limiter: RateLimiter;
   /** Short-lived answers of the library's read calls. */
   readCache: ReadCache;
 }

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { createUsersRepo } from '../../modules/users/users.repo.ts';
@@ -20,7 +19,6 @@ import {
   seriesPlaylists,
   tags,
   triggers,
-  users,
   userTriggers,
 } from '../schema/index.ts';
 import { demoHapticCues, encodeWav, renderSound } from './demo-audio.ts';
@@ -42,15 +40,14 @@ import {
 const DAY_MS = 86_400_000;
 
 /**
- * Creates the site owner when the database has no users yet, so it gets id 1
- * (docs/decisions/005-content-library.md). Its password is random: nobody can sign in
- * as it until someone resets it (or `npm run admin` sets one).
+ * Creates the site owner (id 1, docs/decisions/005-content-library.md) when there is
+ * none yet. Its password is random: nobody can sign in as it until someone resets it
+ * (or `npm run admin` sets one).
  */
 async function ensureOwner(db: Db): Promise<number | null> {
   const usersRepo = createUsersRepo(db);
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
-  if (count > 0) return (await usersRepo.findById(SITE_OWNER_ID))?.id ?? null;
-  const id = await usersRepo.insert({
+  if (await usersRepo.findById(SITE_OWNER_ID)) return SITE_OWNER_ID;
+  const id = await usersRepo.insertOwner({
     username: DEMO_OWNER,
     email: `${DEMO_OWNER}@demo.mesmer.local`,
     passwordHash: await hashPassword(randomBytes(24).toString('hex')),

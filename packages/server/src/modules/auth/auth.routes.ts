@@ -7,25 +7,24 @@ import {
   verifyRequest,
 } from '@mesmer/shared/api/auth';
 import { errorResponse } from '@mesmer/shared/api/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { clientKey, routeRateLimit } from '../../platform/rate-limit.ts';
+import { routeRateLimit } from '../../platform/rate-limit.ts';
 import { createAuthService } from './auth.service.ts';
 import { clearSessionCookies, setSessionCookies } from './session-cookies.ts';
 
 const noContent = z.null().describe('No content');
 
-/** Login attempts are counted per client and per account name, so one attacker cannot lock others out. */
-function loginAttemptKey(req: FastifyRequest): string {
-  const login = (req.body as { user?: unknown } | undefined)?.user;
-  return `${clientKey(req)}|${typeof login === 'string' ? login.trim().toLowerCase() : ''}`;
-}
-
+/**
+ * Per-client limits are on the routes; per-account and per-address limits in the
+ * service (docs/decisions/013-rate-limits-and-first-administrator.md).
+ */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = createAuthService(ctx, app.log);
+  app.addHook('onClose', () => auth.settled());
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -38,7 +37,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: sessionResponse, 401: errorResponse, 429: errorResponse },
       },
       config: {
-        rateLimit: routeRateLimit(ctx.config, { max: 10, timeWindow: '1 minute', key: loginAttemptKey }),
+        rateLimit: routeRateLimit(ctx.config, { max: 20, timeWindow: '1 minute' }),
       },
     },
     async (req, reply) => {
@@ -72,7 +71,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['auth'],
         summary: 'Create an account, sign it in and send the verification e-mail',
-        description: 'The first account ever created becomes the site owner (id 1, Administrator).',
+        description:
+          'Public accounts start without roles and never take id 1, the site owner (`npm run admin -- create` makes it). ' +
+          'A taken username or e-mail (any case) answers 409.',
         body: registerRequest,
         response: { 201: sessionResponse, 409: errorResponse, 429: errorResponse },
       },

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { Conflict, Invalid, NotFound, Unauthorized } from '../../platform/errors.ts';
 import type { MailMessage } from '../../platform/mail.ts';
+import type { Limit } from '../../platform/rate-limit.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { createUsersRepo, type NewUser } from '../users/users.repo.ts';
 import { createUsersService } from '../users/users.service.ts';
@@ -23,42 +24,67 @@ const HOUR_MS = 60 * 60 * 1000;
 const VERIFY_LINK_LIFETIME_MS = 48 * HOUR_MS;
 const RESET_LINK_LIFETIME_MS = 1 * HOUR_MS;
 
+/** Failed logins per account, whichever name or e-mail was typed (per-client limits are on the routes). */
+export const LOGIN_FAILURES: Limit = { name: 'login failures', max: 10, windowMs: 15 * 60 * 1000 };
+/** Sign-ups per e-mail address, so a list of addresses cannot be tested against the 409 from many clients. */
+export const SIGN_UPS_PER_EMAIL: Limit = { name: 'sign-ups per e-mail', max: 3, windowMs: HOUR_MS };
+/** Reset mails per account. */
+export const RESET_MAILS: Limit = { name: 'reset mails', max: 3, windowMs: HOUR_MS };
+
+/** The key an account's counts are kept under; a login that matches no account counts as itself. */
+const accountKey = (userId: number | undefined, typed: string) =>
+  userId === undefined ? `unknown ${typed.trim().toLowerCase()}` : `account ${userId}`;
+
 export interface NewAccount extends NewUser {
   roles: readonly RoleName[];
 }
 
 /**
  * Inserts an account; call inside a transaction (it takes the account-creation
- * lock until the transaction ends). The first account ever becomes the site
- * owner: id 1 with the Administrator role. A taken username or e-mail, compared
+ * lock until the transaction ends). Only `asOwner` may take id 1, the site owner
+ * (docs/decisions/013-rate-limits-and-first-administrator.md); every other account gets a
+ * later id even on an empty database. A taken username or e-mail, compared
  * case-insensitively, is a Conflict.
  */
-async function insertAccount(tx: Db, account: NewAccount): Promise<number> {
+async function insertAccount(tx: Db, account: NewAccount, asOwner = false): Promise<number> {
   const users = createUsersRepo(tx);
   await users.lockAccountCreation();
-  if (await users.isEmpty()) await users.restartIds();
   const { roles, ...fields } = account;
-  const id = await users.insert(fields);
+  let id: number | null;
+  if (asOwner) {
+    id = await users.insertOwner(fields);
+  } else {
+    await users.keepOwnerIdFree();
+    id = await users.insert(fields);
+  }
   if (id === null) throw new Conflict(ACCOUNT_TAKEN);
-  await users.addRoles(id, id === SITE_OWNER_ID ? [...new Set([...roles, 'Administrator' as const])] : roles);
+  await users.addRoles(id, roles);
   return id;
 }
 
-/** An Administrator account with a confirmed e-mail (for `npm run admin`). Answers the new id. */
+/**
+ * An Administrator account with a confirmed e-mail (for `npm run admin`); the site
+ * owner (id 1) when there is none yet. Answers the new id.
+ */
 export async function createAdministrator(
   db: Db,
   input: { username: string; email: string; password: string },
 ): Promise<number> {
   const passwordHash = await hashPassword(input.password);
-  return db.transaction((tx) =>
-    insertAccount(tx, {
-      username: input.username,
-      email: input.email,
-      passwordHash,
-      roles: ['Administrator'],
-      emailVerified: true,
-    }),
-  );
+  return db.transaction(async (tx) => {
+    const noOwner = (await createUsersRepo(tx).findById(SITE_OWNER_ID)) === null;
+    return insertAccount(
+      tx,
+      {
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        roles: ['Administrator'],
+        emailVerified: true,
+      },
+      noOwner,
+    );
+  });
 }
 
 /** Sets a new password for an existing account and ends its sessions (for `npm run admin`). Answers its id. */
@@ -90,6 +116,15 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
     return token;
   }
 
+  /** Work the answer does not wait for; `settled` waits for all of it (on close). */
+  const pending = new Set<Promise<void>>();
+  function inBackground(work: () => Promise<void>) {
+    const task = work()
+      .catch((err) => log.error({ err }, 'background work of an auth request failed'))
+      .finally(() => pending.delete(task));
+    pending.add(task);
+  }
+
   /** A mail that cannot be sent must not undo the action that triggered it; it is logged instead. */
   async function sendMail(message: MailMessage) {
     try {
@@ -100,11 +135,24 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
   }
 
   return {
-    /** Username or e-mail plus password; the same answer for an unknown user and a wrong password. */
+    async settled() {
+      await Promise.all(pending);
+    },
+
+    /**
+     * Username or e-mail plus password; the same answer for an unknown user and a wrong
+     * password. Failures count per account (LOGIN_FAILURES); once over, even the right
+     * password waits for the window to end.
+     */
     async login(input: LoginRequest): Promise<SessionResponse> {
       const user = await users.findByLogin(input.user);
+      const key = accountKey(user?.id, input.user);
+      await ctx.limiter.check(LOGIN_FAILURES, key);
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
-      if (!user || !passwordOk) throw new Unauthorized(INVALID_CREDENTIALS);
+      if (!user || !passwordOk) {
+        await ctx.limiter.hit(LOGIN_FAILURES, key);
+        throw new Unauthorized(INVALID_CREDENTIALS);
+      }
       if (input.timezone) await usersService.adoptTimezone(user.id, input.timezone);
       const token = await startSession(ctx.db, user.id);
       return { token, user: await usersService.self(user.id) };
@@ -116,6 +164,7 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
 
     /** Creates the account, signs it in and sends the verification link. */
     async register(input: RegisterRequest): Promise<SessionResponse> {
+      await ctx.limiter.consume(SIGN_UPS_PER_EMAIL, input.email.trim().toLowerCase());
       const passwordHash = await hashPassword(input.password);
       const verifyToken = newToken();
       const { userId, token } = await ctx.db.transaction(async (tx) => {
@@ -156,25 +205,32 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
       if (!verified) throw new Invalid(VERIFICATION_FAILED);
     },
 
-    /** Sends a reset link only when username and e-mail belong to one account; the answer never tells. */
+    /**
+     * Sends a reset link only when username and e-mail belong to one account, at most
+     * RESET_MAILS an hour. The answer never tells: both cases do the same lookup and
+     * count, and the link is stored and mailed after the answer.
+     */
     async requestPasswordReset(username: string, email: string): Promise<{ message: string }> {
       const user = await users.findByUsernameAndEmail(username, email);
-      if (user) {
-        const token = newToken();
-        await createEmailTokenRepo(ctx.db).insert(
-          hashToken(token),
-          user.id,
-          'reset',
-          fromNow(RESET_LINK_LIFETIME_MS),
-        );
-        await sendMail(
-          passwordResetMail({
-            to: user.email,
-            username: user.username,
-            link: `${ctx.config.publicUrl}/reset_password?token=${token}`,
-            siteName: ctx.config.siteName,
-          }),
-        );
+      const withinLimit = await ctx.limiter.hit(RESET_MAILS, accountKey(user?.id, `${username}\n${email}`));
+      if (user && withinLimit) {
+        inBackground(async () => {
+          const token = newToken();
+          await createEmailTokenRepo(ctx.db).insert(
+            hashToken(token),
+            user.id,
+            'reset',
+            fromNow(RESET_LINK_LIFETIME_MS),
+          );
+          await sendMail(
+            passwordResetMail({
+              to: user.email,
+              username: user.username,
+              link: `${ctx.config.publicUrl}/reset_password?token=${token}`,
+              siteName: ctx.config.siteName,
+            }),
+          );
+        });
       }
       return { message: RESET_REQUESTED };
     },

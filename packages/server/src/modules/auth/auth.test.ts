@@ -1,4 +1,3 @@
-import { PERMISSIONS } from '@mesmer/shared/domain/permissions';
 import { USERNAME_RULE_MESSAGE } from '@mesmer/shared/domain/username';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -52,15 +51,10 @@ const selfDefaults = {
   lovenseToken: null,
   lovenseSettings: { vibrationOffset: 0, maxVibration: 50 },
 };
-const administratorRole = {
-  name: 'Administrator',
-  showBadge: true,
-  textColor: '#000000',
-  background: '#FC688F',
-};
 
 describe('POST /api/register', () => {
-  it('makes the first account the site owner: id 1, Administrator, signed in at once', async () => {
+  it('keeps id 1 and every role from the first public sign-up on an empty database, signed in at once', async () => {
+    expect(await countUsers()).toBe(0);
     const res = await register({
       user: 'Owner',
       email: 'Owner@Example.test',
@@ -73,17 +67,18 @@ describe('POST /api/register', () => {
       token: expect.stringMatching(/^[\w-]{43}$/),
       user: {
         ...selfDefaults,
-        id: 1,
+        id: 2,
         username: 'Owner',
         email: 'Owner@Example.test',
         emailVerified: false,
         timezone: 'Europe/Berlin',
-        roles: [administratorRole],
-        permissions: [...PERMISSIONS],
+        roles: [],
+        permissions: [],
         createdAt: clock.now().toISOString(),
       },
     });
     expect((await me(body.token)).json().user.username).toBe('Owner');
+    expect(await db.select({ id: users.id }).from(users)).toEqual([{ id: 2 }]);
   });
 
   it('sets the HttpOnly SameSite=Lax session cookie and the readable marker cookie', async () => {

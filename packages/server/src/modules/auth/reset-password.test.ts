@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authSessions, emailTokens, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import { authHeader, createUser, loginAs, type TestUser } from '../../test/factories.ts';
@@ -17,10 +17,12 @@ function resetPassword(payload: Record<string, unknown>) {
 function login(user: string, password: string) {
   return app.inject({ method: 'POST', url: '/api/token', payload: { user, password } });
 }
-/** Asks for a reset link for `user` and answers the token in it. */
+/** Asks for a reset link for `user` and answers the token in it (the mail goes out after the answer). */
 async function requestLink(user: TestUser): Promise<string> {
+  const before = mailer.sent.length;
   const res = await resetPassword({ username: user.username, email: user.email });
   expect(res.statusCode).toBe(200);
+  await vi.waitFor(() => expect(mailer.sent.length).toBeGreaterThan(before));
   const link = mailer.lastTo(user.email)?.link ?? '';
   return new URL(link).searchParams.get('token') ?? '';
 }
@@ -32,7 +34,7 @@ describe('POST /api/reset_password (request)', () => {
     const res = await resetPassword({ username: 'forgetful', email: 'FORGETFUL@example.test' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(REQUESTED);
-    expect(mailer.sent).toHaveLength(1);
+    await vi.waitFor(() => expect(mailer.sent).toHaveLength(1));
     const [mail] = mailer.sent;
     expect(mail.to).toBe('Forgetful@example.test');
     expect(mail.subject).toBe('Reset your Mesmer password');

@@ -1,4 +1,4 @@
-import type { RoleName } from '@mesmer/shared/domain/permissions';
+import { type RoleName, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, triggers, userRoles, users, userTriggers } from '../../db/schema/index.ts';
@@ -114,20 +114,36 @@ export function createUsersRepo(db: Db) {
       await db.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK})`);
     },
 
-    async isEmpty(): Promise<boolean> {
-      const [row] = await db.select({ id: users.id }).from(users).limit(1);
-      return !row;
-    },
-
-    /** Makes the next inserted user get id 1 (used only while no user exists). */
-    async restartIds() {
-      await db.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), 1, false)`);
+    /** Moves an unused id sequence past 1, so the next `insert` cannot take the site owner's id. */
+    async keepOwnerIdFree() {
+      await db.execute(
+        sql`select setval(pg_get_serial_sequence('users', 'id'), 1, true)
+            where pg_sequence_last_value(pg_get_serial_sequence('users', 'id')::regclass) is null`,
+      );
     },
 
     /** The new user's id, or null when the username or e-mail is taken (case-insensitively). */
     async insert(user: NewUser): Promise<number | null> {
       try {
         const [row] = await db.insert(users).values(user).returning({ id: users.id });
+        return row.id;
+      } catch (err) {
+        if (isUniqueViolation(err)) return null;
+        throw err;
+      }
+    },
+
+    /**
+     * Inserts the site owner as id 1 (call only while id 1 is free) and keeps the id
+     * sequence from handing out 1 again. Null when the username or e-mail is taken.
+     */
+    async insertOwner(user: NewUser): Promise<number | null> {
+      try {
+        const [row] = await db
+          .insert(users)
+          .values({ ...user, id: SITE_OWNER_ID })
+          .returning({ id: users.id });
+        await this.keepOwnerIdFree();
         return row.id;
       } catch (err) {
         if (isUniqueViolation(err)) return null;
