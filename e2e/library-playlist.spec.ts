@@ -18,7 +18,11 @@ async function drag(page: Page, from: Locator, to: Locator) {
 test('create a playlist, add files, reorder by drag, disable one and keep it after reload', async ({
   page,
 }) => {
-  await signUpViaApi(page, 'maker');
+  // The editor's Add Files search is for uploaders: sign in as the demo Music Creator.
+  const login = await page.request.post('/api/token', {
+    data: { user: 'sonicmist', password: 'demo-password', timezone: 'UTC' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
   await page.goto('/');
 
   // Create Playlist popup: a missing level is highlighted.
@@ -79,7 +83,21 @@ test('create a playlist, add files, reorder by drag, disable one and keep it aft
     .click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Playlist deleted!')).toBeVisible();
-  await expect(page.getByText("You don't have any playlists yet!")).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'My playlists' }).getByRole('link', { name: /Evening Mix/ }),
+  ).toHaveCount(0);
+});
+
+test('a listener without upload permission edits a playlist without the Add Files search', async ({
+  page,
+}) => {
+  await signUpViaApi(page, 'listener');
+  const res = await page.request.post('/api/playlists', { data: { name: 'Plain List', expLevel: 1 } });
+  const { uuid } = await res.json();
+  await page.goto(`/playlist/${uuid}`);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Add Files' })).toHaveCount(0);
 });
 
 test('add a file to a playlist from the track popup', async ({ page }) => {
