@@ -1,20 +1,25 @@
-/** Builders and a render helper for the web app's component tests. */
-import type { AudioFile } from '@mesmer/shared/api/files';
-import type { Playlist } from '@mesmer/shared/api/playlists';
-import type { SelfUser } from '@mesmer/shared/api/users';
+/**
+ * Builders and a render helper for the web app's component tests. Builders parse what they
+ * build through the shared schema, and every faked response is checked against the contract.
+ */
+import { type AudioFile, audioFile as audioFileSchema } from '@mesmer/shared/api/files';
+import { type Playlist, playlist as playlistSchema } from '@mesmer/shared/api/playlists';
+import { type Trigger, trigger as triggerSchema } from '@mesmer/shared/api/triggers';
+import { type SelfUser, selfUser as selfUserSchema } from '@mesmer/shared/api/users';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { currentUserQuery } from '../features/auth/api.ts';
+import { contractProblem } from '../test/api-contract.ts';
 import { ToastViewport } from '../ui/index.ts';
 
 let nextId = 100;
 
 export function audioFile(overrides: Partial<AudioFile> = {}): AudioFile {
   nextId += 1;
-  return {
+  return audioFileSchema.parse({
     id: nextId,
     uuid: `00000000-0000-4000-8000-${String(nextId).padStart(12, '0')}`,
     name: `Track ${nextId}`,
@@ -39,11 +44,11 @@ export function audioFile(overrides: Partial<AudioFile> = {}): AudioFile {
     uploaderId: 9,
     userUploaded: false,
     ...overrides,
-  };
+  });
 }
 
 export function playlist(overrides: Partial<Playlist> = {}): Playlist {
-  return {
+  return playlistSchema.parse({
     id: 7,
     uuid: '00000000-0000-4000-8000-000000000007',
     name: 'Evening',
@@ -65,11 +70,11 @@ export function playlist(overrides: Partial<Playlist> = {}): Playlist {
     warnings: [],
     triggers: [],
     ...overrides,
-  };
+  });
 }
 
 export function selfUser(overrides: Partial<SelfUser> = {}): SelfUser {
-  return {
+  return selfUserSchema.parse({
     id: 5,
     username: 'dreamer',
     imageURL: null,
@@ -92,7 +97,23 @@ export function selfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     lovenseToken: null,
     lovenseSettings: { maxVibration: 50, vibrationOffset: 0 },
     ...overrides,
-  };
+  });
+}
+
+export function trigger(overrides: Partial<Trigger> = {}): Trigger {
+  nextId += 1;
+  return triggerSchema.parse({
+    id: nextId,
+    uuid: `00000000-0000-4000-9000-${String(nextId).padStart(12, '0')}`,
+    name: `Trigger ${nextId}`,
+    description: '',
+    creator: { id: 9, username: 'creator' },
+    isCore: false,
+    category: null,
+    weight: 1,
+    pending: false,
+    ...overrides,
+  });
 }
 
 export const json = (status: number, body: unknown) =>
@@ -103,12 +124,37 @@ export const json = (status: number, body: unknown) =>
     }),
   );
 
+/**
+ * A fake fetch that answers with `impl` and notes every answer that breaks the shared response
+ * schema of its call; the test fails at its end when there is any.
+ */
+export function contractCheckedFetch(impl: typeof fetch): typeof fetch {
+  const problems: string[] = [];
+  onTestFinished(() => {
+    if (problems.length > 0)
+      throw new Error(`Faked API responses break the contract:\n${problems.join('\n')}`);
+  });
+  return async (input, init) => {
+    const res = await impl(input, init);
+    const text = await res.clone().text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    const problem = contractProblem(init?.method ?? 'GET', String(input), res.status, body);
+    if (problem) problems.push(problem);
+    return res;
+  };
+}
+
 /** Renders inside a router and a fresh query client, signed in as `user` (or signed out with null). */
 export function renderWithProviders(
   ui: ReactNode,
   { user = null, fetchImpl }: { user?: SelfUser | null; fetchImpl?: typeof fetch } = {},
 ) {
-  const fetchMock = vi.fn(fetchImpl ?? (() => json(404, { error: 'Not found.' })));
+  const fetchMock = vi.fn(contractCheckedFetch(fetchImpl ?? (() => json(404, { error: 'Not found.' }))));
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(currentUserQuery.queryKey, user);

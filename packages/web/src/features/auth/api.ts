@@ -1,14 +1,21 @@
-import type { LoginRequest, RegisterRequest, SessionResponse } from '@mesmer/shared/api/auth';
-import type { SelfUser } from '@mesmer/shared/api/users';
+import type {
+  LoginRequest,
+  RegisterRequest,
+  resetRequestedResponse,
+  SessionResponse,
+} from '@mesmer/shared/api/auth';
+import type { getUserResponse, SelfUser } from '@mesmer/shared/api/users';
 import { type Permission, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api, browserTimezone } from '../../lib/api-client.ts';
 import { markSessionSeen } from './session-sync.ts';
 
 /** The signed-in user (null when signed out). Every feature reads the session through this. */
 export const currentUserQuery = queryOptions({
   queryKey: ['user', 'self'],
-  queryFn: async () => (await api<{ user: SelfUser | null }>('/user')).user,
+  // Without ?username the server answers the caller's own view, the SelfUser branch of the union.
+  queryFn: async () => (await api<z.infer<typeof getUserResponse>>('/user')).user as SelfUser | null,
   staleTime: 60_000,
 });
 
@@ -77,7 +84,7 @@ export function useVerifyEmail() {
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (input: { username: string; email: string }) =>
-      api<{ message: string }>('/reset_password', { method: 'POST', body: input }),
+      api<z.infer<typeof resetRequestedResponse>>('/reset_password', { method: 'POST', body: input }),
   });
 }
 

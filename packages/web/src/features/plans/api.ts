@@ -1,11 +1,17 @@
-import type { Series } from '@mesmer/shared/api/series';
+import type {
+  listSeriesResponse,
+  oneSeriesResponse,
+  updateUserSeriesResponse,
+} from '@mesmer/shared/api/series';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 
 /** GET /api/series: every training plan. */
 export const plansQuery = queryOptions({
   queryKey: ['series', 'list'],
-  queryFn: async ({ signal }) => (await api<{ series: Series[] }>('/series', { signal })).series,
+  queryFn: async ({ signal }) =>
+    (await api<z.infer<typeof listSeriesResponse>>('/series', { signal })).series,
 });
 
 /** GET /api/series?uuid=&includePlaylists=true: one plan with its day playlists and the viewer's position. */
@@ -13,7 +19,12 @@ export function planQuery(uuid: string) {
   return queryOptions({
     queryKey: ['series', 'uuid', uuid],
     queryFn: async ({ signal }) =>
-      (await api<{ series: Series }>('/series', { query: { uuid, includePlaylists: true }, signal })).series,
+      (
+        await api<z.infer<typeof oneSeriesResponse>>('/series', {
+          query: { uuid, includePlaylists: true },
+          signal,
+        })
+      ).series,
   });
 }
 
@@ -22,7 +33,7 @@ export function useSavePlanProgress() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { id: number; playlistIndex: number }) =>
-      api<{ id: number; position: number }>('/userseries', { method: 'PUT', body }),
+      api<z.infer<typeof updateUserSeriesResponse>>('/userseries', { method: 'PUT', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['series'] }),
   });
 }

@@ -1,10 +1,12 @@
 import type {
   CreatePlaylistRequest,
+  createPlaylistResponse,
   ListPlaylistsResponse,
   listPlaylistsQuery,
   Playlist,
   PlaylistUserInfo,
   UpdatePlaylistRequest,
+  updatePlaylistResponse,
 } from '@mesmer/shared/api/playlists';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -54,7 +56,7 @@ export function useCreatePlaylist() {
   const invalidate = useInvalidatePlaylists();
   return useMutation({
     mutationFn: (body: CreatePlaylistRequest) =>
-      api<{ id: number; uuid: string }>('/playlists', { method: 'POST', body }),
+      api<z.infer<typeof createPlaylistResponse>>('/playlists', { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }
@@ -65,7 +67,7 @@ export function useUpdatePlaylist() {
   const invalidate = useInvalidatePlaylists();
   return useMutation({
     mutationFn: async (body: UpdatePlaylistRequest) =>
-      (await api<{ playlist: Playlist }>('/playlists', { method: 'PUT', body })).playlist,
+      (await api<z.infer<typeof updatePlaylistResponse>>('/playlists', { method: 'PUT', body })).playlist,
     onSuccess: (saved) => {
       // The page shows the saved order at once instead of the old one until the refetch lands.
       client.setQueryData([PLAYLISTS_KEY, 'uuid', saved.uuid], saved);

@@ -1,14 +1,14 @@
-import type { SelfUser } from '@mesmer/shared/api/users';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { selfUser } from '../../components/testing.tsx';
 import { currentUserQuery } from '../auth/api.ts';
 import { ProgressCard } from './ProgressCard.tsx';
 
-function renderWith(user: Partial<SelfUser> | null) {
+function renderWith(user: Parameters<typeof selfUser>[0] | null) {
   const client = new QueryClient();
-  client.setQueryData(currentUserQuery.queryKey, user as SelfUser | null);
+  client.setQueryData(currentUserQuery.queryKey, user && selfUser(user));
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>

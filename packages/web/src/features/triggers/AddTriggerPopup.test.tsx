@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, selfUser } from '../../components/testing.tsx';
+import { json, renderWithProviders, selfUser, trigger } from '../../components/testing.tsx';
 import { AddTriggerPopup } from './AddTriggerPopup.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,7 +26,7 @@ describe('AddTriggerPopup', () => {
     const onClose = vi.fn();
     const { fetch } = renderWithProviders(<AddTriggerPopup open onClose={onClose} />, {
       user: selfUser(),
-      fetchImpl: () => json(201, { trigger: {} }),
+      fetchImpl: () => json(201, { trigger: trigger({ name: 'Float', description: 'Light.' }) }),
     });
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: ' Float ' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Description' }), { target: { value: 'Light.' } });

@@ -1,11 +1,19 @@
-import type { CreateTriggerRequest, Trigger, UpdateTriggerRequest } from '@mesmer/shared/api/triggers';
+import type {
+  CreateTriggerRequest,
+  listTriggersResponse,
+  oneTriggerResponse,
+  triggerRequestsResponse,
+  UpdateTriggerRequest,
+} from '@mesmer/shared/api/triggers';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 
 /** GET /api/triggers: every published trigger, sorted by name. */
 export const triggersQuery = queryOptions({
   queryKey: ['triggers', 'list'],
-  queryFn: async ({ signal }) => (await api<{ triggers: Trigger[] }>('/triggers', { signal })).triggers,
+  queryFn: async ({ signal }) =>
+    (await api<z.infer<typeof listTriggersResponse>>('/triggers', { signal })).triggers,
   staleTime: 5 * 60_000,
 });
 
@@ -13,7 +21,7 @@ export const triggersQuery = queryOptions({
 export const triggerRequestsQuery = queryOptions({
   queryKey: ['triggers', 'requests'],
   queryFn: async ({ signal }) =>
-    (await api<{ triggers: Trigger[] }>('/triggers/requests', { signal })).triggers,
+    (await api<z.infer<typeof triggerRequestsResponse>>('/triggers/requests', { signal })).triggers,
 });
 
 /** GET /api/triggers?uuid= or ?name=: one trigger (404 when none). */
@@ -21,7 +29,7 @@ export function triggerQuery(lookup: { uuid: string } | { name: string }) {
   return queryOptions({
     queryKey: ['triggers', 'one', lookup],
     queryFn: async ({ signal }) =>
-      (await api<{ trigger: Trigger }>('/triggers', { query: lookup, signal })).trigger,
+      (await api<z.infer<typeof oneTriggerResponse>>('/triggers', { query: lookup, signal })).trigger,
   });
 }
 
@@ -30,7 +38,7 @@ export function useCreateTrigger() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateTriggerRequest) =>
-      (await api<{ trigger: Trigger }>('/triggers', { method: 'POST', body })).trigger,
+      (await api<z.infer<typeof oneTriggerResponse>>('/triggers', { method: 'POST', body })).trigger,
     onSuccess: () => client.invalidateQueries({ queryKey: ['triggers'] }),
   });
 }
@@ -40,7 +48,7 @@ export function useUpdateTrigger() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateTriggerRequest) =>
-      (await api<{ trigger: Trigger }>('/triggers', { method: 'PUT', body })).trigger,
+      (await api<z.infer<typeof oneTriggerResponse>>('/triggers', { method: 'PUT', body })).trigger,
     onSuccess: () => client.invalidateQueries({ queryKey: ['triggers'] }),
   });
 }
@@ -49,7 +57,7 @@ export function useUpdateTrigger() {
 export function useDeleteTrigger() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<unknown>('/trigger', { method: 'DELETE', query: { id } }),
+    mutationFn: (id: number) => api<void>('/trigger', { method: 'DELETE', query: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['triggers'] }),
   });
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { contractCheckedFetch, json, playlist, selfUser } from '../components/testing.tsx';
+import { contractProblem } from './api-contract.ts';
+
+describe('faked API responses against the shared schemas', () => {
+  it('accepts a response that keeps the contract, and any error as { error }', () => {
+    expect(
+      contractProblem('GET', '/api/playlists?core=true', 200, { playlists: [playlist()], totalItems: 1 }),
+    ).toBeNull();
+    expect(contractProblem('GET', '/api/user', 200, { user: selfUser() })).toBeNull();
+    expect(contractProblem('PUT', '/api/playlist/user', 500, { error: 'no' })).toBeNull();
+    expect(contractProblem('DELETE', '/api/playlist?id=3', 204, null)).toBeNull();
+  });
+
+  it('names the call and the field a fake gets wrong', () => {
+    expect(contractProblem('GET', '/api/playlist/user?id=7', 200, { id: 7, isLiked: 'yes' })).toMatch(
+      /^GET \/api\/playlist\/user 200: isLiked: .*isDisliked: /,
+    );
+    expect(contractProblem('PUT', '/api/user', 400, { message: 'bad' })).toMatch(
+      /^PUT \/api\/user 400: error: /,
+    );
+  });
+
+  it('refuses calls without a schema, so a new call gets one', () => {
+    expect(contractProblem('GET', '/api/nowhere', 200, {})).toBe(
+      'GET /api/nowhere: no response schema (add it to test/api-contract.ts)',
+    );
+  });
+
+  it.fails('fails the test whose fake breaks the contract', async () => {
+    const fetch = contractCheckedFetch(() => json(200, { playlists: 'none' }));
+    await fetch('/api/playlists');
+  });
+});
+
+describe('fixture builders', () => {
+  it('refuse overrides the shared schema refuses', () => {
+    expect(() => playlist({ likes: -1.5 })).toThrow();
+    expect(() => selfUser({ email: 42 as unknown as string })).toThrow();
+  });
+});
