@@ -13,8 +13,12 @@ export const test = base.extend<{ page: Page }>({
     }, AGE_CONFIRMED_KEY);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
+    // What the server's content security policy blocks would be broken for users too.
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && msg.text().includes('Content Security Policy')) errors.push(msg.text());
+    });
     await use(page);
-    expect(errors, 'uncaught errors in the page').toEqual([]);
+    expect(errors, 'uncaught errors and blocked loads in the page').toEqual([]);
   },
 });
 export { expect };
