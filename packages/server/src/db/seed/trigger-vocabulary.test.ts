@@ -46,6 +46,19 @@ describe('trigger vocabulary (reference data)', () => {
     expect(list.every((t: { isCore: boolean; category: string }) => t.isCore && t.category)).toBe(true);
   });
 
+  it("gives the site owner's older trigger of a vocabulary name its category and weight", async () => {
+    await db
+      .update(triggers)
+      .set({ category: null, weight: 1, creatorId: 1 })
+      .where(sql`${triggers.name} = 'Deep Breath'`);
+    await db.update(triggers).set({ category: null }).where(sql`${triggers.name} = 'Melt'`);
+    await seedOnStart(app.ctx, app.log);
+    const [deep] = await db.select().from(triggers).where(sql`${triggers.name} = 'Deep Breath'`);
+    expect(deep).toMatchObject({ category: 'Relaxation', weight: 0.8, creatorId: 1 });
+    const [melt] = await db.select().from(triggers).where(sql`${triggers.name} = 'Melt'`);
+    expect(melt.category).toBe('Relaxation');
+  });
+
   it('the weighting table holds weights only from 0.2 to 1', async () => {
     const insert = (weight: number) =>
       db.insert(triggers).values({ name: `Weight ${weight}`, creatorId: null, weight });

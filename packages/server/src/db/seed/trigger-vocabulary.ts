@@ -1,4 +1,6 @@
+import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { TriggerCategory } from '@mesmer/shared/domain/triggers';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { triggers } from '../schema/index.ts';
 
@@ -504,11 +506,29 @@ export const TRIGGER_VOCABULARY: readonly VocabularyTrigger[] = [
 /**
  * Inserts every vocabulary phrase not yet present (by name, ignoring case) and leaves
  * existing rows alone, so staff edits survive; idempotent, run at every start. The rows
- * have no creator: they belong to the site, not to an account (decision 011).
+ * have no creator: they belong to the site, not to an account (decision 011). A core
+ * trigger made before the vocabulary existed (the demo's, by user 1) with a vocabulary
+ * name and no category gets that phrase's category and weight.
  */
 export async function seedTriggerVocabulary(db: Db) {
   await db
     .insert(triggers)
     .values(TRIGGER_VOCABULARY.map((t) => ({ ...t, creatorId: null })))
     .onConflictDoNothing();
+  const byName = new Map(TRIGGER_VOCABULARY.map((t) => [t.name.toLowerCase(), t]));
+  const uncategorised = await db
+    .select({ id: triggers.id, name: triggers.name })
+    .from(triggers)
+    .where(
+      and(isNull(triggers.category), or(isNull(triggers.creatorId), eq(triggers.creatorId, SITE_OWNER_ID))),
+    );
+  for (const row of uncategorised) {
+    const phrase = byName.get(row.name.toLowerCase());
+    if (phrase) {
+      await db
+        .update(triggers)
+        .set({ category: phrase.category, weight: phrase.weight })
+        .where(eq(triggers.id, row.id));
+    }
+  }
 }
