@@ -312,7 +312,12 @@ test('listening earns points that show on the home page', async ({ page }) => {
   await page.getByRole('dialog', { name: 'Speed' }).getByRole('slider', { name: 'Speed' }).fill('200');
   await page.keyboard.press('Escape');
   await bar.getByRole('slider', { name: 'Seek' }).fill('55');
-  // The session starts when playback does; then move the server's clock past a minute (test servers
+  // The track loads under its listening session: the server credits only the audio it served under it.
+  const audioSrc = await page.evaluate(
+    () => (document.getElementById('mesmer-audio') as HTMLAudioElement).src,
+  );
+  expect(audioSrc).toMatch(/[?&]session=[\w-]{43}$/);
+  // The session starts when the track loads; then move the server's clock past a minute (test servers
   // only), so the wall-clock cap allows the minute the player is about to play at double speed.
   await expect.poll(() => elapsedSeconds(bar)).toBeGreaterThanOrEqual(56);
   const clock = await page.request.post('/api/test/clock', { data: { advanceMs: 120_000 } });

@@ -20,7 +20,7 @@ import { currentUserQuery } from '../features/auth/api.ts';
 import { toast } from '../ui/index.ts';
 import { fetchFile, fetchPlanPosition, savePlanPosition } from './api.ts';
 import { createHapticsDriver, type HapticDevice } from './haptics.ts';
-import { createListeningTracker } from './listening-session.ts';
+import { createListeningTracker, withSession } from './listening-session.ts';
 import {
   bindMediaSession,
   showMediaMetadata,
@@ -47,6 +47,8 @@ let audio: HTMLAudioElement | null = null;
 let queryClient: QueryClient | null = null;
 /** The URL the audio element holds. */
 let loadedUrl: string | null = null;
+/** Counts loadTrack calls, so a load that waited for its session token knows when a newer one took over. */
+let loads = 0;
 /** Where to jump once the audio's metadata is in (seconds). */
 let pendingSeek: number | null = null;
 let lastRefresh: { uuid: string; at: number } | null = null;
@@ -129,18 +131,27 @@ function startPlayback() {
     });
 }
 
-/** Puts `track` in the audio element at `position` seconds (the same URL just rewinds). */
-function loadTrack(track: PlayerTrack, position: number) {
+/**
+ * Puts `track` in the audio element at `position` seconds (the same URL just rewinds), under
+ * its listening session, and starts it when `play`. The URL is set once the session token is
+ * in; a newer load in the meantime wins.
+ */
+function loadTrack(track: PlayerTrack, position: number, play: boolean) {
   const a = element();
-  const url = track.audioURL ?? '';
-  if (url !== loadedUrl) {
-    loadedUrl = url;
-    pendingSeek = position > 0 ? position : null;
-    a.src = url;
-    a.defaultPlaybackRate = a.playbackRate = playerStore.getState().speed / 100;
-  } else {
-    a.currentTime = position;
-  }
+  const load = ++loads;
+  void tracker.open(track.id).then((sessionToken) => {
+    if (load !== loads) return;
+    const url = track.audioURL ? withSession(track.audioURL, sessionToken) : '';
+    if (url !== loadedUrl) {
+      loadedUrl = url;
+      pendingSeek = position > 0 ? position : null;
+      a.src = url;
+      a.defaultPlaybackRate = a.playbackRate = playerStore.getState().speed / 100;
+    } else {
+      a.currentTime = position;
+    }
+    if (play) startPlayback();
+  });
   playerStore.setState({ position, duration: track.duration / 1000 });
   const { playlist, queue } = playerStore.getState();
   showMediaMetadata({
@@ -153,6 +164,7 @@ function loadTrack(track: PlayerTrack, position: number) {
 
 function unload() {
   void tracker.finish();
+  loads++;
   const a = element();
   a.pause();
   a.removeAttribute('src');
@@ -213,8 +225,7 @@ function follow(before: PlayerQueue, after: PlayerQueue) {
   } else if (after.starts !== before.starts) {
     // Leaving a track (skip, loop, next queue) ends its session with what was really listened.
     void tracker.finish();
-    loadTrack(after.tracks[after.index], 0);
-    if (after.playing) startPlayback();
+    loadTrack(after.tracks[after.index], 0, after.playing);
   } else if (after.playing && a.paused) {
     startPlayback();
   } else if (!after.playing && !a.paused) {
@@ -257,8 +268,7 @@ async function recoverFromMediaError() {
   dispatch({ type: 'updateTrack', index, track: updated });
   if (!isPlayable(updated)) return;
   loadedUrl = null;
-  loadTrack(updated, position);
-  if (playing) startPlayback();
+  loadTrack(updated, position, playing);
 }
 
 /** After a reload: load the saved track paused at the saved position, with a fresh URL. */
@@ -276,12 +286,12 @@ async function restoreQueue() {
     fresh = undefined;
   }
   if (playerStore.getState().queue.starts !== starts) return;
-  if (fresh === undefined) return loadTrack(track, position);
+  if (fresh === undefined) return loadTrack(track, position, false);
   const updated: PlayerTrack = fresh
     ? { ...fresh, disabled: track.disabled }
     : { ...track, audioURL: null, isLocked: true };
   dispatch({ type: 'updateTrack', index, track: updated });
-  if (isPlayable(updated)) loadTrack(updated, position);
+  if (isPlayable(updated)) loadTrack(updated, position, false);
 }
 
 function seek(seconds: number) {
@@ -359,7 +369,8 @@ export function attachPlayer(client: QueryClient): () => void {
       () => {
         const track = currentTrack(playerStore.getState());
         if (!track) return;
-        tracker.playing(track.id);
+        // Played again after its session ended (Play after the queue finished): load it under a new one.
+        if (!tracker.isOpen()) loadTrack(track, a.currentTime, true);
         haptics.play();
         showMediaPlaybackState('playing');
         if (!playerStore.getState().queue.playing) dispatch({ type: 'play' });

@@ -1,10 +1,18 @@
 /**
- * Listening sessions: one per play of a track, started when the audio actually begins and
- * ended when the track ends or is left (skip, loop, another queue, page close). The server
- * decides the points; this reports which file and how much of it really played.
+ * Listening sessions: one per play of a track, started when the track is loaded (before its
+ * audio is fetched: the audio URL carries the session token, and the server only credits the
+ * audio it served under the session) and ended when the track ends or is left (skip, loop,
+ * another queue, page close). The server decides the points; this reports which file and how
+ * much of it really played.
  */
 import type { EndSessionResponse, StartSessionResponse } from '@mesmer/shared/api/listening';
 import { api, browserTimezone } from '../lib/api-client.ts';
+
+/** The audio URL with the listening session's token, so the server credits what it serves. */
+export function withSession(audioUrl: string, sessionToken: string | null): string {
+  if (!sessionToken) return audioUrl;
+  return `${audioUrl}${audioUrl.includes('?') ? '&' : '?'}session=${encodeURIComponent(sessionToken)}`;
+}
 
 /** A larger step between two playhead reports is a jump, not listening. */
 const MAX_PLAYED_STEP_SECONDS = 5;
@@ -38,9 +46,13 @@ export function createListeningTracker(onEnded: (result: EndSessionResponse) => 
   }
 
   return {
-    /** The audio is playing `fileId`: opens a session unless one is open. */
-    playing(fileId: number) {
-      if (open) return;
+    /**
+     * The session to load `fileId`'s audio under: the open one when it is for that file (a URL
+     * refresh), else a new one. Resolves to its token, or null when it could not be started.
+     */
+    open(fileId: number): Promise<string | null> {
+      if (open?.fileId === fileId) return open.token;
+      void this.finish();
       const token = api<StartSessionResponse>('/session', {
         method: 'POST',
         body: { timezone: browserTimezone() },
@@ -48,7 +60,11 @@ export function createListeningTracker(onEnded: (result: EndSessionResponse) => 
         .then((r) => r.token)
         .catch(() => null);
       open = { fileId, token, listened: 0, lastTime: null };
+      return token;
     },
+
+    /** Whether a session is open (none after a track ended, until it is loaded again). */
+    isOpen: () => open !== null,
 
     /** The playhead moved to `seconds` while playing. */
     progress(seconds: number) {
