@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const PACKAGES = 'chromium fonts-dejavu-core';
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+const PACKAGES = 'chromium fonts-dejavu-core';
+const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
 /** The Chromium to use: CHROMIUM_PATH, else /usr/bin/chromium, else `chromium` on PATH; null when none exists. */
 export function findChromium(env, exists = fs.existsSync) {

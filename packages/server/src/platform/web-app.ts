@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
 /** Settings the web app reads at run time (not build time), so one build serves any deployment. */
-export function siteSettings(config: Config): SiteSettings {
+function siteSettings(config: Config): SiteSettings {
   return {
     siteName: config.siteName,
     wikiUrl: config.wikiUrl,

@@ -23,5 +23,3 @@ export function App() {
     </QueryClientProvider>
   );
 }
-
-export { queryClient };

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 const KEY = 'light';
 const listeners = new Set<() => void>();
 
-export function isLightTheme(): boolean {
+function isLightTheme(): boolean {
   return localStorage.getItem(KEY) !== 'false';
 }
 

@@ -24,7 +24,7 @@ export function WarningsText({ subject, warnings }: { subject: 'file' | 'playlis
 }
 
 /** Which membership tier unlocks a locked file, and how to get it. */
-export function PaidTierNotice({ file }: { file: AudioFile }) {
+function PaidTierNotice({ file }: { file: AudioFile }) {
   const tier = requiredTier(file.patreonTiers);
   const creator = file.author.patreonName ?? file.author.username;
   return (

@@ -94,7 +94,7 @@ export function PagedPlaylistList({
   );
 }
 
-export function PlaylistCard({
+function PlaylistCard({
   playlist,
   onSelect,
   showNewTag,

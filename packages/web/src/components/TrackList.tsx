@@ -221,7 +221,7 @@ function TrackRow({
 }
 
 /** 'This playlist has no files!' with how to add some. */
-export function EmptyPlaylist() {
+function EmptyPlaylist() {
   return (
     <div className={styles.empty}>
       <p className={styles.emptyTitle}>This playlist has no files!</p>

@@ -18,7 +18,7 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
-export function toQueryString(query: Record<string, QueryValue> = {}): string {
+function toQueryString(query: Record<string, QueryValue> = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;

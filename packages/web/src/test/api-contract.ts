@@ -27,7 +27,7 @@ import { z } from 'zod';
 
 const noContent = z.null();
 
-export const responseSchemas: Record<string, z.ZodType> = {
+const responseSchemas: Record<string, z.ZodType> = {
   'GET /api/user': getUserResponse,
   'PUT /api/user': updateUserResponse,
   'POST /api/token': sessionResponse,

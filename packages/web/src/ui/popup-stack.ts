@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * How many popups are open. Never below 0; cleared on each page load (navigation);
  * page scrolling is locked while any popup is open.
@@ -25,7 +23,3 @@ export const popupStack = {
     return () => listeners.delete(listener);
   },
 };
-
-export function usePopupLevel() {
-  return useSyncExternalStore(popupStack.subscribe, popupStack.level, () => 0);
-}

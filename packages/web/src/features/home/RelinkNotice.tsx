@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import styles from './home.module.css';
 
 /** Dated, so a later notice gets a fresh key and shows again even to people who closed this one. */
-export const RELINK_NOTICE_KEY = 'relinkNotice-2026-11';
+const RELINK_NOTICE_KEY = 'relinkNotice-2026-11';
 
 /** A dismissible note asking members to re-link their Patreon account; closing it hides it for good. */
 export function RelinkNotice() {
