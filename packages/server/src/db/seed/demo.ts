@@ -132,7 +132,7 @@ export async function seedDemoLibrary(ctx: AppContext, log: FastifyBaseLogger) {
       .insert(membershipTiers)
       .values(DEMO_TIERS.map(({ creator, ...tier }) => ({ ...tier, creatorUserId: userId(creator) })))
       .onConflictDoNothing();
-    const triggerRows = await tx
+    await tx
       .insert(triggers)
       .values(
         DEMO_TRIGGERS.map((t) => ({
