@@ -1,19 +1,21 @@
 import { z } from 'zod';
 import { USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from '../domain/username.ts';
-import { timezone } from './common.ts';
+import { TEXT_LIMITS, text, timezone } from './common.ts';
 import { selfUser } from './users.ts';
 
-export const username = z.string().trim().regex(USERNAME_PATTERN, USERNAME_RULE_MESSAGE);
-export const email = z.email('must be a valid e-mail address').max(254);
-export const password = z
-  .string()
-  .min(8, 'Password must be at least 8 characters.')
-  .max(200, 'Password must be at most 200 characters.');
+export const username = text(TEXT_LIMITS.username, USERNAME_RULE_MESSAGE)
+  .trim()
+  .regex(USERNAME_PATTERN, USERNAME_RULE_MESSAGE);
+export const email = z.email('must be a valid e-mail address').max(TEXT_LIMITS.email);
+export const password = text(
+  TEXT_LIMITS.password,
+  `Password must be at most ${TEXT_LIMITS.password} characters.`,
+).min(8, 'Password must be at least 8 characters.');
 
 /** POST /api/token (log in). `user` is the username or the e-mail address. */
 export const loginRequest = z.object({
-  user: z.string().trim().min(1, 'is required'),
-  password: z.string().min(1, 'is required'),
+  user: text(TEXT_LIMITS.email).trim().min(1, 'is required'),
+  password: text(TEXT_LIMITS.password).min(1, 'is required'),
   timezone: timezone.optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -31,7 +33,7 @@ export const registerRequest = z.object({
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
 /** POST /api/verify → 204 */
-export const verifyRequest = z.object({ token: z.string().min(1, 'is required') });
+export const verifyRequest = z.object({ token: text(TEXT_LIMITS.token).min(1, 'is required') });
 
 /**
  * POST /api/reset_password. Without `token`: asks for a reset e-mail (username and
@@ -42,10 +44,10 @@ export const verifyRequest = z.object({ token: z.string().min(1, 'is required') 
  */
 export const resetPasswordRequest = z
   .object({
-    token: z.string().min(1, 'is required').optional(),
+    token: text(TEXT_LIMITS.token).min(1, 'is required').optional(),
     password: password.optional(),
-    username: z.string().trim().optional(),
-    email: z.string().trim().optional(),
+    username: text(TEXT_LIMITS.username).trim().optional(),
+    email: text(TEXT_LIMITS.email).trim().optional(),
   })
   .superRefine((body, ctx) => {
     const required = body.token === undefined ? (['username', 'email'] as const) : (['password'] as const);

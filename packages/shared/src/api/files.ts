@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idList, pagingQuery, queryBool } from './common.ts';
+import { idList, pagingQuery, queryBool, queryId, queryInt, TEXT_LIMITS, text } from './common.ts';
 import { tag } from './tags.ts';
 
 export const fileTrigger = z.object({
@@ -60,25 +60,26 @@ export type FileSortType = (typeof FILE_SORT_TYPES)[number];
 /** GET /api/files */
 export const listFilesQuery = z.object({
   ...pagingQuery(20),
-  searchQuery: z.string().max(200).optional(),
-  nameQuery: z.string().max(200).optional(),
+  searchQuery: text(TEXT_LIMITS.search).optional(),
+  nameQuery: text(TEXT_LIMITS.search).optional(),
   sortType: z.enum(FILE_SORT_TYPES).default('date'),
   sortDirection: z.enum(['asc', 'desc']).default('desc'),
-  minDuration: z.coerce.number().int().min(0).optional(),
-  maxDuration: z.coerce.number().int().min(0).optional(),
+  /** Milliseconds. */
+  minDuration: queryInt().optional(),
+  maxDuration: queryInt().optional(),
   /** File type ids (the spec's 1-based indexes), comma-joined. */
-  fileTypes: idList.optional(),
-  creatorIds: idList.optional(),
+  fileTypes: idList().optional(),
+  creatorIds: idList().optional(),
   showLocked: queryBool.default(true),
   showNonHaptics: queryBool.default(true),
   myFiles: queryBool.default(false),
   /** Trigger id: files that use the trigger. */
-  trigger: z.coerce.number().int().positive().optional(),
+  trigger: queryId.optional(),
   /** Trigger id: files that train the trigger. */
-  trainsTrigger: z.coerce.number().int().positive().optional(),
+  trainsTrigger: queryId.optional(),
   uuid: z.uuid().optional(),
   /** Accepted for compatibility; entitlements are read from the signed-in user's linked membership. */
-  patreonToken: z.string().optional(),
+  patreonToken: text(TEXT_LIMITS.token).optional(),
 });
 export type ListFilesQuery = z.input<typeof listFilesQuery>;
 export const listFilesResponse = z.object({ files: z.array(audioFile), totalItems: z.number().int() });

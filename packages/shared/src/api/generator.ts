@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GENERATOR_DEFAULT_DURATION_MS, GENERATOR_MAX_DURATION_MS } from '../domain/generator.ts';
-import { idList, queryBool } from './common.ts';
+import { idList, queryBool, queryInt } from './common.ts';
 import { audioFile } from './files.ts';
 
 /**
@@ -8,19 +8,14 @@ import { audioFile } from './files.ts';
  * "plus 1" (the client sends index + 1, which are the ids). 404 when nothing fits.
  */
 export const generateQuery = z.object({
-  fileTypes: idList.optional(),
-  includeTriggers: idList.optional(),
-  hideTriggers: idList.optional(),
+  fileTypes: idList().optional(),
+  includeTriggers: idList().optional(),
+  hideTriggers: idList().optional(),
   communityFiles: queryBool.default(false),
   includeInduction: queryBool.default(true),
   includeAwakener: queryBool.default(true),
   includeLoops: queryBool.default(false),
-  maxDuration: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(GENERATOR_MAX_DURATION_MS)
-    .default(GENERATOR_DEFAULT_DURATION_MS),
+  maxDuration: queryInt(0, GENERATOR_MAX_DURATION_MS).default(GENERATOR_DEFAULT_DURATION_MS),
 });
 export type GenerateQuery = z.input<typeof generateQuery>;
 export const generateResponse = z.object({ files: z.array(audioFile), totalDuration: z.number().int() });

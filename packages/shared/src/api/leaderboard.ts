@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery } from './common.ts';
+import { pagingQuery, TEXT_LIMITS, text } from './common.ts';
 
 export const LEADERBOARD_PAGE_SIZE = 50;
 
@@ -21,6 +21,6 @@ export const leaderboardResponse = z.object({
 export type LeaderboardResponse = z.infer<typeof leaderboardResponse>;
 
 /** GET /api/leaderboard/user?user=<username>: one user's rank (yourself without `user`). */
-export const leaderboardUserQuery = z.object({ user: z.string().trim().min(1).max(50).optional() });
+export const leaderboardUserQuery = z.object({ user: text(TEXT_LIMITS.username).trim().min(1).optional() });
 export const leaderboardUserResponse = z.object({ ranking: leaderboardRow });
 export type LeaderboardUserResponse = z.infer<typeof leaderboardUserResponse>;

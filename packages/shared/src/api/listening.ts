@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timezone } from './common.ts';
+import { id, int, TEXT_LIMITS, text, timezone } from './common.ts';
 
 /**
  * POST /api/session: one call with two shapes (as in the spec).
@@ -10,14 +10,14 @@ export const sessionRequest = z
     /** The listener's IANA time zone; the streak counts days in it. Defaults to the account's zone. */
     timezone: timezone.optional(),
     /** Present when ending: the token the start call answered. */
-    sessionToken: z.string().min(1).max(200).optional(),
+    sessionToken: text(TEXT_LIMITS.token).min(1).optional(),
     /** The file listened to; required when ending. */
-    fileId: z.number().int().positive().optional(),
+    fileId: id.optional(),
     /**
      * Optional, when ending: how many milliseconds of the track the player actually played
      * (seeks and pauses left out). It can only lower the points, never raise them.
      */
-    listenedMs: z.number().int().min(0).optional(),
+    listenedMs: int().optional(),
   })
   .superRefine((body, issue) => {
     if (body.sessionToken !== undefined && body.fileId === undefined) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idList, pagingQuery, queryBool, userRef } from './common.ts';
+import { id, idList, pagingQuery, queryBool, queryId, TEXT_LIMITS, text, userRef } from './common.ts';
 import { audioFile } from './files.ts';
 
 export const expLevel = z.number().int().min(1).max(4);
@@ -44,11 +44,11 @@ export const PLAYLIST_SORTS = ['datecreated', 'likes', 'favorites', 'name', 'exp
 /** GET /api/playlists */
 export const listPlaylistsQuery = z.object({
   ...pagingQuery(12),
-  ids: idList.optional(),
+  ids: idList().optional(),
   uuid: z.uuid().optional(),
   /** Playlists created by this user id. */
-  user: z.coerce.number().int().positive().optional(),
-  creator: z.coerce.number().int().positive().optional(),
+  user: queryId.optional(),
+  creator: queryId.optional(),
   core: queryBool.optional(),
   /** false: leave out playlists that are days of a training plan; true: only those. */
   series: queryBool.optional(),
@@ -60,13 +60,13 @@ export const listPlaylistsQuery = z.object({
   liked: queryBool.optional(),
   sort: z.enum(PLAYLIST_SORTS).default('datecreated'),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
-  searchQuery: z.string().max(200).optional(),
+  searchQuery: text(TEXT_LIMITS.search).optional(),
   /** Playlists that contain every one of these file ids. */
-  includeFiles: idList.optional(),
+  includeFiles: idList().optional(),
   /** Leave `files` empty (lists); counts and totals are still filled. */
   simple: queryBool.default(false),
-  expLevels: idList.optional(),
-  patreonToken: z.string().optional(),
+  expLevels: idList().optional(),
+  patreonToken: text(TEXT_LIMITS.token).optional(),
 });
 export type ListPlaylistsQuery = z.input<typeof listPlaylistsQuery>;
 export const listPlaylistsResponse = z.object({ playlists: z.array(playlist), totalItems: z.number().int() });
@@ -77,8 +77,8 @@ export const recentPlaylistsResponse = z.object({ playlists: z.array(playlist) }
 
 /** POST /api/playlists → 201 */
 export const createPlaylistRequest = z.object({
-  name: z.string().trim().min(1, 'Name is required.').max(100),
-  description: z.string().max(2000).default(''),
+  name: text(TEXT_LIMITS.playlistName).trim().min(1, 'Name is required.'),
+  description: text(TEXT_LIMITS.description).default(''),
   expLevel,
   isCore: z.boolean().default(false),
   /** Defaults to isCore: core playlists start public, others private until the creator shares them. */
@@ -89,20 +89,20 @@ export const createPlaylistResponse = z.object({ id: z.number().int(), uuid: z.s
 
 /** PUT /api/playlists: any subset; `fileIds` replaces the order (adding a file sends id and fileIds). */
 export const updatePlaylistRequest = z.object({
-  id: z.number().int().positive(),
-  name: z.string().trim().min(1, 'Name is required.').max(100).optional(),
-  description: z.string().max(2000).optional(),
+  id,
+  name: text(TEXT_LIMITS.playlistName).trim().min(1, 'Name is required.').optional(),
+  description: text(TEXT_LIMITS.description).optional(),
   expLevelId: expLevel.optional(),
   isPublic: z.boolean().optional(),
-  fileIds: z.array(z.number().int().positive()).max(500).optional(),
+  fileIds: z.array(id).max(500).optional(),
   /** Subset of fileIds to skip in playback. */
-  disabledFileIds: z.array(z.number().int().positive()).max(500).optional(),
+  disabledFileIds: z.array(id).max(500).optional(),
 });
 export type UpdatePlaylistRequest = z.infer<typeof updatePlaylistRequest>;
 export const updatePlaylistResponse = z.object({ playlist });
 
 /** DELETE /api/playlist?id= → 204 */
-export const deletePlaylistQuery = z.object({ id: z.coerce.number().int().positive() });
+export const deletePlaylistQuery = z.object({ id: queryId });
 
 /** GET /api/playlist/user?id= and PUT /api/playlist/user */
 export const playlistUserInfo = z.object({
@@ -116,9 +116,9 @@ export const playlistUserInfo = z.object({
   likeRatio: z.number().nullable(),
 });
 export type PlaylistUserInfo = z.infer<typeof playlistUserInfo>;
-export const getPlaylistUserQuery = z.object({ id: z.coerce.number().int().positive() });
+export const getPlaylistUserQuery = z.object({ id: queryId });
 export const updatePlaylistUserRequest = z.object({
-  id: z.number().int().positive(),
+  id,
   isLiked: z.boolean().optional(),
   isDisliked: z.boolean().optional(),
   isFavorite: z.boolean().optional(),

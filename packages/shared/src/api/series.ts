@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userRef } from './common.ts';
+import { id, int, queryBool, queryId, userRef } from './common.ts';
 import { playlist } from './playlists.ts';
 
 /** A training plan: one playlist per day, with the viewer's progress. */
@@ -19,19 +19,16 @@ export type Series = z.infer<typeof series>;
 
 /** GET /api/series: the list, or one plan by `id` or `uuid` (404 when none). */
 export const getSeriesQuery = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: queryId.optional(),
   uuid: z.uuid().optional(),
-  includePlaylists: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .default(false),
+  includePlaylists: queryBool.default(false),
 });
 export const listSeriesResponse = z.object({ series: z.array(series) });
 export const oneSeriesResponse = z.object({ series });
 
 /** PUT /api/userseries: save progress (1-based position, capped at playlistCount + 1). */
 export const updateUserSeriesRequest = z.object({
-  id: z.number().int().positive(),
-  playlistIndex: z.number().int().min(1),
+  id,
+  playlistIndex: int(1),
 });
 export const updateUserSeriesResponse = z.object({ id: z.number().int(), position: z.number().int() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRIGGER_DESCRIPTION_MAX } from '../domain/triggers.ts';
-import { userRef } from './common.ts';
+import { TEXT_LIMITS, text, userRef } from './common.ts';
 
 export const trigger = z.object({
   id: z.number().int(),
@@ -21,7 +21,10 @@ export const trigger = z.object({
 export type Trigger = z.infer<typeof trigger>;
 
 /** GET /api/triggers: every trigger sorted by name, or one by `uuid` or `name` (404 when none). */
-export const getTriggersQuery = z.object({ uuid: z.uuid().optional(), name: z.string().max(100).optional() });
+export const getTriggersQuery = z.object({
+  uuid: z.uuid().optional(),
+  name: text(TEXT_LIMITS.search).optional(),
+});
 export const listTriggersResponse = z.object({ triggers: z.array(trigger) });
 export const oneTriggerResponse = z.object({ trigger });
 
@@ -30,9 +33,8 @@ export const oneTriggerResponse = z.object({ trigger });
  * request permission it is stored as a pending request. The description is cut to 250 characters.
  */
 export const createTriggerRequest = z.object({
-  name: z.string().trim().min(1, 'Name is required.').max(60),
-  description: z
-    .string()
+  name: text(TEXT_LIMITS.triggerName).trim().min(1, 'Name is required.'),
+  description: text(TEXT_LIMITS.description)
     .default('')
     .transform((d) => d.slice(0, TRIGGER_DESCRIPTION_MAX)),
 });

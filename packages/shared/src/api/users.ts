@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_VIBRATION_RANGE, VIBRATION_OFFSET_RANGE } from '../domain/haptics-settings.ts';
-import { timezone } from './common.ts';
+import { id, int, TEXT_LIMITS, text, timezone } from './common.ts';
 
 export const role = z.object({
   name: z.string(),
@@ -70,18 +70,42 @@ export const selfUser = publicUser.extend({
 export type SelfUser = z.infer<typeof selfUser>;
 
 /** GET /api/user: yourself (null when signed out), or `?username=` anyone's public profile (404 if none). */
-export const getUserQuery = z.object({ username: z.string().optional(), timezone: z.string().optional() });
+export const getUserQuery = z.object({
+  username: text(TEXT_LIMITS.username).optional(),
+  timezone: text(64).optional(),
+});
 export const getUserResponse = z.object({ user: z.union([selfUser, publicUser]).nullable() });
+
+/**
+ * One trigger on PUT /api/user: 0 trained, 1 in training. The spec spells the keys
+ * `triggerid` / `trainingamount`, the web `triggerId` / `trainingAmount`; both are read
+ * and the service sees the camel-case shape.
+ */
+export const triggerSelection = z
+  .object({
+    triggerId: id.optional(),
+    triggerid: id.optional(),
+    trainingAmount: int(0, 1).optional(),
+    trainingamount: int(0, 1).optional(),
+  })
+  .transform((s, ctx) => {
+    const triggerId = s.triggerId ?? s.triggerid;
+    const trainingAmount = s.trainingAmount ?? s.trainingamount;
+    if (triggerId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['triggerId'], message: 'is required' });
+    }
+    if (trainingAmount === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['trainingAmount'], message: 'is required' });
+    }
+    if (triggerId === undefined || trainingAmount === undefined) return z.NEVER;
+    return { triggerId, trainingAmount };
+  });
 
 /** PUT /api/user: any subset of these fields. */
 export const updateUserRequest = z
   .object({
-    biography: z.string().max(5000, 'Biography must be at most 5000 characters.'),
-    triggers: z
-      .array(
-        z.object({ triggerId: z.number().int().positive(), trainingAmount: z.number().int().min(0).max(1) }),
-      )
-      .max(500),
+    biography: text(TEXT_LIMITS.biography, `Biography must be at most ${TEXT_LIMITS.biography} characters.`),
+    triggers: z.array(triggerSelection).max(500),
     lovenseSettings: lovenseSettings.partial(),
     censorTriggers: z.boolean(),
     hideLockedFiles: z.boolean(),

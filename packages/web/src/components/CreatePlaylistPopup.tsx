@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import { type FormEvent, useId, useState } from 'react';
 import { isSiteOwner, useCurrentUser } from '../features/auth/api.ts';
 import { useCreatePlaylist } from '../features/playlists/api.ts';
@@ -58,7 +59,7 @@ function CreatePlaylistForm({ onDone }: { onDone: () => void }) {
           id={ids.name}
           className="input"
           value={name}
-          maxLength={100}
+          maxLength={TEXT_LIMITS.playlistName}
           onChange={(e) => setName(e.target.value)}
           aria-invalid={invalid.has('name')}
           autoFocus
@@ -71,7 +72,7 @@ function CreatePlaylistForm({ onDone }: { onDone: () => void }) {
         <Textarea
           id={ids.description}
           value={description}
-          maxLength={2000}
+          maxLength={TEXT_LIMITS.description}
           onChange={(e) => setDescription(e.target.value)}
         />
       </div>

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import type { AudioFile } from '@mesmer/shared/api/files';
 import { formatDuration } from '@mesmer/shared/domain/durations';
 import { FILE_SEARCH_DEBOUNCE_MS } from '@mesmer/shared/domain/library-display';
@@ -48,6 +49,7 @@ export function FileSearchPicker({
           id={inputId}
           className="input"
           type="search"
+          maxLength={TEXT_LIMITS.search}
           value={text}
           placeholder={placeholder}
           onChange={(e) => setText(e.target.value)}

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import styles from './library.module.css';
 import { useSearchText } from './useSearchText.ts';
@@ -24,6 +25,7 @@ export function SearchBox({
       <input
         className="input"
         type="search"
+        maxLength={TEXT_LIMITS.search}
         aria-label={label}
         placeholder={placeholder}
         value={text}

@@ -49,6 +49,7 @@ export function TextField({
   autoFocus,
   labelExtra,
   hint,
+  maxLength,
 }: {
   label: string;
   value: string;
@@ -60,6 +61,8 @@ export function TextField({
   /** Shown at the end of the label row, e.g. a 'Forgot password?' link. */
   labelExtra?: ReactNode;
   hint?: string;
+  /** The API's bound for the field (TEXT_LIMITS). */
+  maxLength: number;
 }) {
   const id = useId();
   return (
@@ -78,6 +81,7 @@ export function TextField({
         aria-describedby={hint ? `${id}-hint` : undefined}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
+        maxLength={maxLength}
         autoCapitalize="off"
         spellCheck={false}
       />

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -46,11 +47,18 @@ export default function LoginPage() {
       subtitle="Welcome back. Settle in and pick up where you left off."
     >
       <form onSubmit={submit} noValidate>
-        <TextField label="Username" {...fieldProps('user')} autoComplete="username" autoFocus />
+        <TextField
+          label="Username"
+          {...fieldProps('user')}
+          maxLength={TEXT_LIMITS.email}
+          autoComplete="username"
+          autoFocus
+        />
         <TextField
           label="Password"
           type="password"
           {...fieldProps('password')}
+          maxLength={TEXT_LIMITS.password}
           autoComplete="current-password"
           labelExtra={<Link to="/reset_password">Forgot password?</Link>}
         />

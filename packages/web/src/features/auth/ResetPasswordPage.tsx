@@ -1,4 +1,5 @@
 import { password as passwordSchema } from '@mesmer/shared/api/auth';
+import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import { CircleCheck, KeyRound, MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -63,6 +64,7 @@ function ForgotPasswordForm() {
           value={values.username}
           onChange={(username) => setValues((v) => ({ ...v, username }))}
           invalid={highlighted.has('username')}
+          maxLength={TEXT_LIMITS.username}
           autoComplete="username"
           autoFocus
         />
@@ -72,6 +74,7 @@ function ForgotPasswordForm() {
           value={values.email}
           onChange={(email) => setValues((v) => ({ ...v, email }))}
           invalid={highlighted.has('email')}
+          maxLength={TEXT_LIMITS.email}
           autoComplete="email"
         />
         <FormError message={error} />
@@ -147,6 +150,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           value={values.password}
           onChange={(password) => setValues((v) => ({ ...v, password }))}
           invalid={highlighted.has('password')}
+          maxLength={TEXT_LIMITS.password}
           autoComplete="new-password"
           autoFocus
           hint="At least 8 characters."
@@ -157,6 +161,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           value={values.repeat}
           onChange={(repeat) => setValues((v) => ({ ...v, repeat }))}
           invalid={highlighted.has('repeat')}
+          maxLength={TEXT_LIMITS.password}
           autoComplete="new-password"
         />
         <FormError message={error?.title} detail={error?.detail} />

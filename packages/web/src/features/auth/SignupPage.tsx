@@ -1,4 +1,5 @@
 import { email as emailSchema, password as passwordSchema } from '@mesmer/shared/api/auth';
+import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import { isValidUsername, USERNAME_RULE_MESSAGE } from '@mesmer/shared/domain/username';
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -93,15 +94,23 @@ export default function SignupPage() {
         <TextField
           label="Username"
           {...fieldProps('user')}
+          maxLength={TEXT_LIMITS.username}
           autoComplete="username"
           autoFocus
           hint="3 to 20 letters, numbers, underscores, hyphens or periods."
         />
-        <TextField label="E-mail" type="email" {...fieldProps('email')} autoComplete="email" />
+        <TextField
+          label="E-mail"
+          type="email"
+          {...fieldProps('email')}
+          maxLength={TEXT_LIMITS.email}
+          autoComplete="email"
+        />
         <TextField
           label="Password"
           type="password"
           {...fieldProps('password')}
+          maxLength={TEXT_LIMITS.password}
           autoComplete="new-password"
           hint="At least 8 characters."
         />

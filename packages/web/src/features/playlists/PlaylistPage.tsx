@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import type { AudioFile } from '@mesmer/shared/api/files';
 import type { Playlist, PlaylistFile } from '@mesmer/shared/api/playlists';
 import { formatDuration } from '@mesmer/shared/domain/durations';
@@ -162,7 +163,7 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
                 id={ids.name}
                 className="input"
                 value={draft.name}
-                maxLength={100}
+                maxLength={TEXT_LIMITS.playlistName}
                 aria-invalid={nameMissing}
                 onChange={(e) => {
                   setNameMissing(false);
@@ -254,7 +255,7 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
                 <Textarea
                   id={ids.description}
                   value={draft.description}
-                  maxLength={2000}
+                  maxLength={TEXT_LIMITS.description}
                   onChange={(e) => edit({ description: e.target.value })}
                 />
               </div>

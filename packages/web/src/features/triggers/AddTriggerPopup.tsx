@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import { TRIGGER_DESCRIPTION_MAX } from '@mesmer/shared/domain/triggers';
 import { type FormEvent, useId, useState } from 'react';
 import styles from '../../components/library.module.css';
@@ -48,7 +49,7 @@ function AddTriggerForm({ onDone }: { onDone: () => void }) {
           id={ids.name}
           className="input"
           value={name}
-          maxLength={60}
+          maxLength={TEXT_LIMITS.triggerName}
           aria-invalid={nameMissing}
           onChange={(e) => {
             setName(e.target.value);
