@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRIGGER_DESCRIPTION_MAX } from '../domain/triggers.ts';
-import { TEXT_LIMITS, text, userRef } from './common.ts';
+import { id, queryId, TEXT_LIMITS, text, userRef } from './common.ts';
 
 export const trigger = z.object({
   id: z.number().int(),
@@ -45,11 +45,9 @@ export const triggerRequestsResponse = z.object({ triggers: z.array(trigger) });
 
 /** PUT /api/triggers (staff): rename, redescribe and/or approve (publish) a trigger. */
 export const updateTriggerRequest = z.object({
-  id: z.number().int().positive().describe('The trigger to change.'),
-  name: z.string().trim().min(1, 'Name is required.').max(60).optional().describe('A new name.'),
-  description: z
-    .string()
-    .max(2000)
+  id: id.describe('The trigger to change.'),
+  name: text(TEXT_LIMITS.triggerName).trim().min(1, 'Name is required.').optional().describe('A new name.'),
+  description: text(TEXT_LIMITS.description)
     .transform((d) => d.slice(0, TRIGGER_DESCRIPTION_MAX))
     .optional()
     .describe('A new description, cut to 250 characters.'),
@@ -59,5 +57,5 @@ export type UpdateTriggerRequest = z.input<typeof updateTriggerRequest>;
 
 /** DELETE /api/trigger?id= (staff) → 204. */
 export const deleteTriggerQuery = z.object({
-  id: z.coerce.number().int().positive().describe('The trigger (published or pending) to delete.'),
+  id: queryId.describe('The trigger (published or pending) to delete.'),
 });
