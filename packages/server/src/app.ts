@@ -20,7 +20,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { authPlugin } from './platform/auth.ts';
 import { type Clock, OffsetClock, systemClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
-import { AppError } from './platform/errors.ts';
+import { AppError, loggableError, validationAnswer } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createRateLimiter, registerRateLimit, TooManyAttempts } from './platform/rate-limit.ts';
 import { createReadCache } from './platform/read-cache.ts';
@@ -33,6 +33,8 @@ export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
   logger?: boolean;
+  /** Where the log is written instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
   /** What to do when another process takes the embedded database's lock (main.ts stops). */
   onDatabaseLockLost?: (err: Error) => void;
 }
@@ -51,6 +53,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         : {
             level: config.logLevel,
             transport: config.env === 'development' ? { target: 'pino-pretty' } : undefined,
+            stream: opts.logStream,
+            // Secrets never reach the log, whoever logs request headers or a body.
+            redact: {
+              paths: ['headers.authorization', 'headers.cookie', 'body.password', 'password'],
+              censor: '[redacted]',
+            },
           },
     // Only the proxies named in TRUST_PROXY may set the client address (X-Forwarded-For).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -98,17 +106,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => stopCleanup());
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0];
-      const field =
-        first.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'request';
-      return reply.code(400).send({ error: `${field}: ${first.message}`, field });
-    }
+    if (hasZodFastifySchemaValidationErrors(err)) return reply.code(400).send(validationAnswer(err));
     if (err instanceof TooManyAttempts) reply.header('retry-after', err.retryAfterSeconds);
     if (err instanceof AppError) return reply.code(err.statusCode).send({ error: err.message });
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
-      req.log.error(err);
+      req.log.error(loggableError(err), 'request failed');
       return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
     }
     return reply.code(status).send({ error: err.message });

@@ -1,3 +1,5 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+
 /** Typed errors that services throw; the app's error handler maps them to status codes. */
 export class AppError extends Error {
   constructor(
@@ -36,4 +38,40 @@ export class TooLarge extends AppError {
   constructor(message: string) {
     super(413, message);
   }
+}
+
+/**
+ * A 400 answer for a failed schema check: the first problem, prefixed with the field it is
+ * about (`searchQuery: must not contain NUL characters`), whether it came from the query,
+ * body, path or headers. A problem with the whole input names the input ("body").
+ */
+export function validationAnswer(err: {
+  validation: { instancePath: string; message?: string }[];
+  validationContext?: string;
+}): { error: string; field: string } {
+  const first = err.validation[0];
+  const field =
+    first.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'request';
+  return { error: `${field}: ${first.message}`, field };
+}
+
+/**
+ * What the log keeps of an unexpected error (pino fields). A failed query's message, stack head
+ * and `params` carry the request's input (passwords, personal text), so a database error is
+ * reduced to its class, the PostgreSQL code and message, and the call sites that ran the query.
+ */
+export function loggableError(err: Error): object {
+  if (!(err instanceof DrizzleQueryError)) return { err };
+  const cause = err.cause as (Error & { code?: string }) | undefined;
+  return {
+    dbError: {
+      type: err.constructor.name,
+      code: cause?.code,
+      message: cause?.message ?? 'A database query failed.',
+      at: err.stack
+        ?.split('\n')
+        .filter((line) => line.startsWith('    at '))
+        .join('\n'),
+    },
+  };
 }

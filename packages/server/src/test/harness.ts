@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, expect } from 'vitest';
-import { type App, buildApp } from '../app.ts';
+import { type App, type BuildOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type DatabaseLog, openDatabase } from '../db/client.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -97,9 +97,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /**
  * Builds the app in-process on a fresh database for one test file and closes it
- * after the file. Call at module level of a *.test.ts file.
+ * after the file. Call at module level of a *.test.ts file. With `logStream`, the app logs
+ * there (at LOG_LEVEL, silent unless overridden); otherwise it has no logger.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  { logStream }: Pick<BuildOptions, 'logStream'> = {},
+): Promise<TestApp> {
   // Inside a test, the afterAll below would never run: the database would be left behind.
   if (expect.getState().currentTestName) {
     throw new Error('Call createTestApp at the top of a test file or describe block, not inside a test.');
@@ -108,7 +112,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const clock = new TestClock();
   const mailer = new MemoryMailer();
   const database = await freshDatabase();
-  const app = await buildApp(config, { database, clock, mailer, logger: false });
+  const app = await buildApp(config, { database, clock, mailer, logger: logStream !== undefined, logStream });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -1,0 +1,53 @@
+import Fastify from 'fastify';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { validationAnswer } from './errors.ts';
+
+describe('validationAnswer', () => {
+  it('names the failing field wherever the input came from', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setErrorHandler((err, _req, reply) =>
+      hasZodFastifySchemaValidationErrors(err)
+        ? reply.code(400).send(validationAnswer(err))
+        : reply.send(err),
+    );
+    app.post(
+      '/things/:thingId',
+      {
+        schema: {
+          params: z.object({ thingId: z.coerce.number().int().max(10) }),
+          querystring: z.object({ q: z.string().max(3) }),
+          headers: z.object({ 'x-count': z.coerce.number().int().max(5) }),
+          body: z.object({ list: z.array(z.object({ n: z.number().max(1) })) }),
+        },
+      },
+      async () => ({ ok: true }),
+    );
+    const send = (over: { url?: string; headers?: Record<string, string>; payload?: unknown }) =>
+      app.inject({
+        method: 'POST',
+        url: over.url ?? '/things/1?q=ab',
+        headers: over.headers ?? { 'x-count': '1' },
+        payload: (over.payload ?? { list: [{ n: 1 }] }) as object,
+      });
+
+    expect((await send({})).statusCode).toBe(200);
+    const answers = await Promise.all([
+      send({ url: '/things/11?q=ab' }),
+      send({ url: '/things/1?q=abcd' }),
+      send({ headers: { 'x-count': '6' } }),
+      send({ payload: { list: [{ n: 1 }, { n: 2 }] } }),
+      send({ payload: [] }),
+    ]);
+    expect(answers.map((r) => [r.statusCode, r.json().field, r.json().error.split(':')[0]])).toEqual([
+      [400, 'thingId', 'thingId'],
+      [400, 'q', 'q'],
+      [400, 'x-count', 'x-count'],
+      [400, 'list.1.n', 'list.1.n'],
+      [400, 'body', 'body'],
+    ]);
+    await app.close();
+  });
+});
