@@ -32,7 +32,8 @@ function startServer(env: Record<string, string> = {}) {
   return { child, exited, output: () => output };
 }
 
-async function waitFor(check: () => boolean, ms = 30_000) {
+// Generous: a server's first start migrates a new database, slow on a busy machine.
+async function waitFor(check: () => boolean, ms = 90_000) {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('timed out');
@@ -74,13 +75,13 @@ describe('the server process', () => {
     await waitFor(() => third.output().includes('is running at'));
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
-  }, 90_000);
+  }, 240_000);
 
   it('shuts down with an error, not a crash, when another process takes its database lock', async () => {
     const ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-main-'));
     const server = startServer({ DATA_DIR: ownDataDir, PORT: String(port + 2) });
     running.push(server.child);
-    await waitFor(() => server.output().includes('is running at'), 90_000);
+    await waitFor(() => server.output().includes('is running at'));
 
     // What a second server does that judged this one gone: its own name in the lock file.
     const lockFile = path.join(ownDataDir, 'db.pid');
