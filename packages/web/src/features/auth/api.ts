@@ -1,6 +1,7 @@
 import type {
   LoginRequest,
   RegisterRequest,
+  ResetPasswordRequest,
   resetRequestedResponse,
   SessionResponse,
 } from '@mesmer/shared/api/auth';
@@ -83,7 +84,7 @@ export function useVerifyEmail() {
 /** POST /api/reset_password without a token: e-mails a reset link; answers a confirmation text. */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (input: { username: string; email: string }) =>
+    mutationFn: (input: Required<Pick<ResetPasswordRequest, 'username' | 'email'>>) =>
       api<z.infer<typeof resetRequestedResponse>>('/reset_password', { method: 'POST', body: input }),
   });
 }
@@ -91,7 +92,7 @@ export function useRequestPasswordReset() {
 /** POST /api/reset_password with the e-mailed token: sets the new password (204). */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) =>
+    mutationFn: (input: Required<Pick<ResetPasswordRequest, 'token' | 'password'>>) =>
       api<void>('/reset_password', { method: 'POST', body: input }),
   });
 }

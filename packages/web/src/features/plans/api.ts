@@ -1,6 +1,7 @@
 import type {
   listSeriesResponse,
   oneSeriesResponse,
+  updateUserSeriesRequest,
   updateUserSeriesResponse,
 } from '@mesmer/shared/api/series';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -32,7 +33,7 @@ export function planQuery(uuid: string) {
 export function useSavePlanProgress() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { id: number; playlistIndex: number }) =>
+    mutationFn: (body: z.input<typeof updateUserSeriesRequest>) =>
       api<z.infer<typeof updateUserSeriesResponse>>('/userseries', { method: 'PUT', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['series'] }),
   });
