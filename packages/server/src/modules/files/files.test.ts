@@ -153,7 +153,9 @@ describe('GET /api/files', () => {
     const body = (await list(`uuid=${f.alpha.uuid}`)).json();
     const url = (kind: string, ext: string) =>
       expect.stringMatching(
-        new RegExp(`^/media/${kind}/${f.alpha.uuid}\\.${ext}\\?exp=\\d+&sig=[0-9a-f]{64}$`),
+        new RegExp(
+          `^/media/${kind}/${f.alpha.uuid}\\.${ext}\\?file=${f.alpha.id}&exp=\\d+&sig=[0-9a-f]{64}$`,
+        ),
       );
     expect(body).toEqual({
       totalItems: 1,
