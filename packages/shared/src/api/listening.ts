@@ -4,10 +4,15 @@ import { id, int, TEXT_LIMITS, text, timezone } from './common.ts';
 /**
  * POST /api/session: one call with two shapes (as in the spec).
  * Start: `{timezone}` → `{token}`. End: `{sessionToken, timezone, fileId}` → `{token, points, totalPoints, streak}`.
+ * Between the two the player fetches the file's audio with `&session=<token>`: only audio served
+ * under the session earns points (docs/decisions/006).
  */
 export const sessionRequest = z
   .object({
-    /** The listener's IANA time zone; the streak counts days in it. Defaults to the account's zone. */
+    /**
+     * The listener's IANA time zone. On a signed-in start it is stored as the account's zone when
+     * that last changed over a day ago; the streak counts days in the account's stored zone.
+     */
     timezone: timezone.optional(),
     /** Present when ending: the token the start call answered. */
     sessionToken: text(TEXT_LIMITS.token).min(1).optional(),
