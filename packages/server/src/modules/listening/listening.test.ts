@@ -217,6 +217,11 @@ describe('GET /media/audio with a listening session', () => {
     await serve(token, longFile, listener.token, 'bytes=400-499');
     expect((await sessionRow(token)).servedRanges).toEqual([[0, 99]]);
   });
+  it('rejects a malformed session token, naming the field', async () => {
+    const res = await app.inject({ method: 'GET', url: `${longFile.audioUrl()}&session=${'x'.repeat(201)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'session' });
+  });
 });
 
 describe('POST /api/session (end)', () => {
