@@ -114,7 +114,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       req.log.error(loggableError(err), 'request failed');
       return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
     }
-    return reply.code(status).send({ error: err.message });
+    // Fastify's own body parsing failures (not JSON, an empty JSON body) are about the body.
+    const field =
+      status === 400 && (err as { code?: string }).code?.startsWith('FST_ERR_CTP_') ? 'body' : undefined;
+    return reply.code(status).send({ error: err.message, field });
   });
 
   await app.register(fastifyCookie);

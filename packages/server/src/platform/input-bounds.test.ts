@@ -87,6 +87,19 @@ describe('the attacks that answered 500', () => {
     });
   });
 
+  it('a body that is not JSON, or empty, answers 400 naming the body', async () => {
+    for (const payload of ['{"user":', '']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/token',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json(), payload).toEqual({ error: expect.any(String), field: 'body' });
+    }
+  });
+
   it('an id list longer than 100 ids answers 400', async () => {
     const ids = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
     expect(await send({ method: 'GET', url: '/api/playlists', query: { ids } })).toEqual({
