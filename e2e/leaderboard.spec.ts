@@ -4,9 +4,15 @@ import { E2E_PORT } from './playwright.config.ts';
 
 const baseURL = `http://localhost:${E2E_PORT}`;
 
-async function stillWaterId(request: APIRequestContext): Promise<number> {
+async function stillWater(request: APIRequestContext): Promise<{ id: number; audioURL: string }> {
   const res = await request.get('/api/files', { params: { nameQuery: 'Still Water' } });
-  return (await res.json()).files[0].id;
+  return (await res.json()).files[0];
+}
+
+/** Fetches the track's audio under the listening session, as the player does: only served audio earns points. */
+async function fetchAudio(request: APIRequestContext, audioURL: string, sessionToken: string) {
+  const res = await request.get(`${audioURL}&session=${sessionToken}`);
+  expect(res.status()).toBe(200);
 }
 
 /**
@@ -30,7 +36,9 @@ async function rankedListeners(prefix: string, count: number, points: 1 | 2): Pr
       return { request, username, token };
     }),
   );
-  const fileId = await stillWaterId(listeners[0].request);
+  const file = await stillWater(listeners[0].request);
+  const fileId = file.id;
+  for (const { request, token } of listeners) await fetchAudio(request, file.audioURL, token);
   await listeners[0].request.post('/api/test/clock', { data: { advanceMs: 160_000 } });
   for (const { request, token } of listeners) {
     const res = await request.post('/api/session', {
@@ -47,8 +55,9 @@ test('ranks, ties, paging, my rank and top rank', async ({ page }) => {
   const leaders = await rankedListeners('lbtop', 51, 2);
   const me = await signUpViaApi(page, 'lbme');
   const { token } = await (await page.request.post('/api/session', { data: { timezone: 'UTC' } })).json();
+  const { id: fileId, audioURL } = await stillWater(page.request);
+  await fetchAudio(page.request, audioURL, token);
   await page.request.post('/api/test/clock', { data: { advanceMs: 61_000 } });
-  const fileId = await stillWaterId(page.request);
   await page.request.post('/api/session', { data: { sessionToken: token, fileId, timezone: 'UTC' } });
 
   await page.goto('/leaderboard');
