@@ -11,9 +11,9 @@ describe('MemoryRateLimitStore', () => {
     expect(await store.hit('a', MINUTE_MS)).toEqual({ count: 1, resetInMs: MINUTE_MS });
     clock.advance(20_000);
     expect(await store.hit('a', MINUTE_MS)).toEqual({ count: 2, resetInMs: 40_000 });
-    expect(await store.peek('a')).toEqual({ count: 2, resetInMs: 40_000 });
+    await store.undo('a');
+    expect(await store.hit('a', MINUTE_MS)).toEqual({ count: 2, resetInMs: 40_000 });
     clock.advance(40_000);
-    expect(await store.peek('a')).toBeNull();
     expect(await store.hit('a', MINUTE_MS)).toEqual({ count: 1, resetInMs: MINUTE_MS });
   });
 
@@ -35,8 +35,9 @@ describe('MemoryRateLimitStore', () => {
       clock.advance(1000);
     }
     expect(store.size).toBe(3);
-    expect(await store.peek('a')).toBeNull();
-    expect((await store.peek('b'))?.count).toBe(1);
-    expect((await store.peek('d'))?.count).toBe(1);
+    expect((await store.hit('d', MINUTE_MS)).count).toBe(2);
+    expect((await store.hit('c', MINUTE_MS)).count).toBe(2);
+    expect((await store.hit('a', MINUTE_MS)).count).toBe(1);
+    expect(store.size).toBe(3);
   });
 });

@@ -34,8 +34,8 @@ export interface WindowCount {
 export interface RateLimitStore {
   /** Adds one to the key's count, opening a window of `windowMs` when none is open. */
   hit(key: string, windowMs: number): Promise<WindowCount>;
-  /** The key's count without adding to it; null when no window is open. */
-  peek(key: string): Promise<WindowCount | null>;
+  /** Takes back one count of an open window (an attempt that turned out fine). */
+  undo(key: string): Promise<void>;
 }
 
 const SWEEP_EVERY_MS = 60_000;
@@ -76,11 +76,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { count: entry.count, resetInMs: entry.resetAt - now };
   }
 
-  async peek(key: string): Promise<WindowCount | null> {
-    const now = this.clock.now().getTime();
+  async undo(key: string) {
     const entry = this.entries.get(key);
-    if (!entry || entry.resetAt <= now) return null;
-    return { count: entry.count, resetInMs: entry.resetAt - now };
+    if (entry && entry.count > 0) entry.count -= 1;
   }
 
   private sweep(now: number) {
@@ -100,6 +98,12 @@ if ttl < 0 then
 end
 return {count, ttl}`;
 
+const UNDO_SCRIPT = `
+if redis.call('GET', KEYS[1]) and tonumber(redis.call('GET', KEYS[1])) > 0 then
+  redis.call('DECR', KEYS[1])
+end
+return 0`;
+
 /** Counters in Redis, shared by every server process; Redis expires them with their window. */
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
@@ -115,14 +119,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { count, resetInMs: ttl };
   }
 
-  async peek(key: string): Promise<WindowCount | null> {
-    const [[, count], [, ttl]] = ((await this.redis
-      .multi()
-      .get(this.prefix + key)
-      .pttl(this.prefix + key)
-      .exec()) ?? []) as [[unknown, string | null], [unknown, number]];
-    if (count === null || ttl < 0) return null;
-    return { count: Number(count), resetInMs: ttl };
+  async undo(key: string) {
+    await this.redis.eval(UNDO_SCRIPT, 1, this.prefix + key);
   }
 }
 
@@ -147,10 +145,10 @@ function withFallback(
         warn(err);
         return fallback.hit(key, windowMs);
       }),
-    peek: (key) =>
-      primary.peek(key).catch((err) => {
+    undo: (key) =>
+      primary.undo(key).catch((err) => {
         warn(err);
-        return fallback.peek(key);
+        return fallback.undo(key);
       }),
   };
 }
@@ -163,10 +161,10 @@ function digest(key: string): string {
 export interface RateLimiter {
   /** Counts one event and throws TooManyAttempts once the key went over `max` in the window. */
   consume(limit: Limit, key: string): Promise<void>;
-  /** Throws TooManyAttempts when the key already used up its window; counts nothing. */
-  check(limit: Limit, key: string): Promise<void>;
   /** Counts one event; answers whether it is still within the limit. */
   hit(limit: Limit, key: string): Promise<boolean>;
+  /** Takes back one event counted by `consume` or `hit` in the current window. */
+  undo(limit: Limit, key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -197,15 +195,14 @@ export function createRateLimiter(
       const { count, resetInMs } = await store.hit(bucket(limit, key), limit.windowMs);
       if (count > limit.max) throw tooMany(resetInMs);
     },
-    async check(limit, key) {
-      if (!config.rateLimit) return;
-      const current = await store.peek(bucket(limit, key));
-      if (current && current.count >= limit.max) throw tooMany(current.resetInMs);
-    },
     async hit(limit, key) {
       if (!config.rateLimit) return true;
       const { count } = await store.hit(bucket(limit, key), limit.windowMs);
       return count <= limit.max;
+    },
+    async undo(limit, key) {
+      if (!config.rateLimit) return;
+      await store.undo(bucket(limit, key));
     },
     async close() {
       await redis?.quit().catch(() => redis.disconnect());

@@ -142,17 +142,17 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
     /**
      * Username or e-mail plus password; the same answer for an unknown user and a wrong
      * password. Failures count per account (LOGIN_FAILURES); once over, even the right
-     * password waits for the window to end.
+     * password waits for the window to end. Each attempt counts as a failure before the
+     * password is checked (so parallel guesses cannot slip past the count) and is taken
+     * back when it succeeds.
      */
     async login(input: LoginRequest): Promise<SessionResponse> {
       const user = await users.findByLogin(input.user);
       const key = accountKey(user?.id, input.user);
-      await ctx.limiter.check(LOGIN_FAILURES, key);
+      await ctx.limiter.consume(LOGIN_FAILURES, key);
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
-      if (!user || !passwordOk) {
-        await ctx.limiter.hit(LOGIN_FAILURES, key);
-        throw new Unauthorized(INVALID_CREDENTIALS);
-      }
+      if (!user || !passwordOk) throw new Unauthorized(INVALID_CREDENTIALS);
+      await ctx.limiter.undo(LOGIN_FAILURES, key);
       if (input.timezone) await usersService.adoptTimezone(user.id, input.timezone);
       const token = await startSession(ctx.db, user.id);
       return { token, user: await usersService.self(user.id) };

@@ -98,6 +98,33 @@ describe('login limits', () => {
     ).toBe(200);
   });
 
+  it('counts parallel guesses before checking them, and does not count successful logins', async () => {
+    const user = await createUser(limited.app.ctx.db);
+    const guesses = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        post(on(limited.app), '/api/token', { user: user.email, password: `parallel ${i}` }, freshIp()),
+      ),
+    );
+    expect(guesses.map((r) => r.statusCode).sort()).toEqual([...Array(10).fill(401), ...Array(5).fill(429)]);
+
+    const regular = await createUser(limited.app.ctx.db);
+    for (let i = 0; i < 9; i++) {
+      expect(
+        (await post(on(limited.app), '/api/token', { user: regular.username, password: 'typo' }, freshIp()))
+          .statusCode,
+      ).toBe(401);
+    }
+    for (let i = 0; i < 12; i++) {
+      const res = await post(
+        on(limited.app),
+        '/api/token',
+        { user: regular.username, password: regular.password },
+        freshIp(),
+      );
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
   it('counts a name that matches no account under that name, in any case', async () => {
     for (let i = 0; i < 10; i++) {
       const res = await post(
