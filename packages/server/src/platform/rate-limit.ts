@@ -165,6 +165,8 @@ export interface RateLimiter {
   hit(limit: Limit, key: string): Promise<boolean>;
   /** Takes back one event counted by `consume` or `hit` in the current window. */
   undo(limit: Limit, key: string): Promise<void>;
+  /** Resolves once Redis is connected (at most 2 s; until then counts stay in memory). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -172,17 +174,23 @@ const tooMany = (resetInMs: number) => new TooManyAttempts(Math.max(1, Math.ceil
 
 /**
  * The limiter every limit goes through. With REDIS_URL the counts live in Redis so
- * all server processes share them; otherwise in memory (`store` replaces both in tests).
+ * all server processes share them; otherwise in memory.
  * With RATE_LIMIT=false nothing is counted or limited.
  */
 export function createRateLimiter(
   config: Config,
-  opts: { clock: Clock; log: FastifyBaseLogger; store?: RateLimitStore },
+  opts: { clock: Clock; log: FastifyBaseLogger },
 ): RateLimiter {
-  const memory = opts.store ?? new MemoryRateLimitStore(opts.clock);
+  const memory = new MemoryRateLimitStore(opts.clock);
+  // Without the offline queue a command fails at once while Redis is away (and falls back),
+  // instead of holding the request through reconnection attempts.
   const redis =
-    config.rateLimit && config.redisUrl && !opts.store
-      ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    config.rateLimit && config.redisUrl
+      ? new Redis(config.redisUrl, {
+          maxRetriesPerRequest: 1,
+          connectTimeout: 2000,
+          enableOfflineQueue: false,
+        })
       : undefined;
   // Connection errors surface on each command (and fall back); the event only needs a listener.
   redis?.on('error', () => {});
@@ -203,6 +211,17 @@ export function createRateLimiter(
     async undo(limit, key) {
       if (!config.rateLimit) return;
       await store.undo(bucket(limit, key));
+    },
+    async ready() {
+      if (!redis || redis.status === 'ready') return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise((resolve) => redis.once('ready', resolve)),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, 2000);
+        }),
+      ]);
+      clearTimeout(timer);
     },
     async close() {
       await redis?.quit().catch(() => redis.disconnect());
@@ -269,5 +288,6 @@ export function registerRateLimit(app: FastifyInstance, limiter: RateLimiter) {
       ...existing,
     ];
   });
+  app.addHook('onReady', () => limiter.ready());
   app.addHook('onClose', () => limiter.close());
 }

@@ -370,6 +370,22 @@ describe('client addresses', () => {
   });
 });
 
+describe('Redis unreachable', async () => {
+  const redisDown = await createTestApp({ rateLimit: true, redisUrl: 'redis://127.0.0.1:1' });
+
+  it('still limits, counting in the process meanwhile, without holding requests', async () => {
+    const started = Date.now();
+    for (let i = 0; i < 20; i++) {
+      const res = await post(on(redisDown.app), '/api/token', { user: `offline_${i}`, password: 'x' });
+      expect(res.statusCode).toBe(401);
+    }
+    expect(
+      (await post(on(redisDown.app), '/api/token', { user: 'offline_x', password: 'x' })).json(),
+    ).toEqual(TOO_MANY);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
 describe('RATE_LIMIT=false', () => {
   it('does not limit anything', async () => {
     const inject = on(unlimited.app);
