@@ -1,6 +1,6 @@
 /**
- * `npm run admin -- create <username> <email>`: creates an Administrator account
- * (the site owner when it is the first account).
+ * `npm run admin -- create <username> <email>`: creates an Administrator account; the
+ * site owner (user id 1) when there is none yet, the only way one is made besides the demo seed.
  * `npm run admin -- password <username>`: sets a new password for an existing
  * account, e.g. the demo site owner, and signs it out everywhere.
  * The password comes from the ADMIN_PASSWORD variable, else a hidden prompt on a

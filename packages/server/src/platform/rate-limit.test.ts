@@ -1,6 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { TestClock } from '../test/harness.ts';
-import { MemoryRateLimitStore } from './rate-limit.ts';
+import { clientKey, MemoryRateLimitStore } from './rate-limit.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -39,5 +40,17 @@ describe('MemoryRateLimitStore', () => {
     expect((await store.hit('c', MINUTE_MS)).count).toBe(2);
     expect((await store.hit('a', MINUTE_MS)).count).toBe(1);
     expect(store.size).toBe(3);
+  });
+});
+
+describe('clientKey', () => {
+  it('is the IPv4 address, also when IPv6-mapped, and the /64 network of an IPv6 address', () => {
+    const key = (ip: string) => clientKey({ ip } as FastifyRequest);
+    expect(key('203.0.113.9')).toBe('203.0.113.9');
+    expect(key('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(key('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(key('2001:DB8:0001:0002:ffff::1')).toBe('2001:db8:1:2::/64');
+    expect(key('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(key('::1')).toBe('0:0:0:0::/64');
   });
 });
