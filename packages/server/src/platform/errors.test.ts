@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { validationAnswer } from './errors.ts';
+import { createUser } from '../test/factories.ts';
+import { createTestApp } from '../test/harness.ts';
+import { conflictFromDatabase, validationAnswer } from './errors.ts';
 
 describe('validationAnswer', () => {
   it('names the failing field wherever the input came from', async () => {
@@ -49,5 +52,33 @@ describe('validationAnswer', () => {
       [400, 'body', 'body'],
     ]);
     await app.close();
+  });
+});
+
+const { app } = await createTestApp();
+
+describe('conflictFromDatabase', () => {
+  it('turns a unique violation the database raised into a 409, and nothing else', async () => {
+    const user = await createUser(app.ctx.db, { username: 'takenname' });
+    const duplicate = await app.ctx.db
+      .execute(
+        sql`insert into users (username, email, password_hash) select username, email || 'x', password_hash from users where id = ${user.id}`,
+      )
+      .then(
+        () => undefined,
+        (err: Error) => err,
+      );
+    expect(duplicate).toBeInstanceOf(Error);
+    expect(conflictFromDatabase(duplicate as Error)).toMatchObject({
+      statusCode: 409,
+      message: 'That already exists. Please choose another name.',
+    });
+
+    const missingTable = await app.ctx.db.execute(sql`select * from no_such_table`).then(
+      () => undefined,
+      (err: Error) => err,
+    );
+    expect(conflictFromDatabase(missingTable as Error)).toBeUndefined();
+    expect(conflictFromDatabase(new Error('plain'))).toBeUndefined();
   });
 });

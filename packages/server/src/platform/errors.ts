@@ -56,6 +56,17 @@ export function validationAnswer(err: {
 }
 
 /**
+ * A unique constraint the database refused: two requests raced past a service's "is it taken?"
+ * check (two renames to one name at once). The loser hears what a slower request would have
+ * heard, a 409, instead of a 500.
+ */
+export function conflictFromDatabase(err: Error): Conflict | undefined {
+  if (!(err instanceof DrizzleQueryError)) return undefined;
+  const code = (err.cause as { code?: string } | undefined)?.code;
+  return code === '23505' ? new Conflict('That already exists. Please choose another name.') : undefined;
+}
+
+/**
  * What the log keeps of an unexpected error (pino fields). A failed query's message, stack head
  * and `params` carry the request's input (passwords, personal text), so a database error is
  * reduced to its class, the PostgreSQL code and message, and the call sites that ran the query.
