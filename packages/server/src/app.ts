@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { libraryGenerationReader } from './db/library-generation.ts';
+import { generationsReader } from './db/library-generation.ts';
 import { seedRoles } from './db/seed/roles.ts';
 import { startCleanup } from './modules/cleanup/cleanup.service.ts';
 import { registerModules } from './modules/index.ts';
@@ -92,7 +92,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       }),
     limiter: createRateLimiter(config, { clock, log: app.log }),
     readCache: createReadCache({
-      readGeneration: libraryGenerationReader(database.db),
+      readGenerations: generationsReader(database.db),
       clock,
       ttlMs: config.libraryCacheSeconds * 1000,
       maxEntries: 1000,

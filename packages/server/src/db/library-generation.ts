@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { libraryGeneration } from './schema/index.ts';
+import { libraryGeneration, viewerGeneration } from './schema/index.ts';
 
 /**
  * Shares calls of `read` between concurrent callers: at most one is under way, and callers that
@@ -39,14 +40,56 @@ export function onePerDatabase<T>(create: (db: Db) => T): (db: Db) => T {
   };
 }
 
+/** What kept answers depend on (decision 010): the library's generation and the viewer's own. */
+export interface Generations {
+  library: number;
+  /** The viewer's generation (viewer_generation); 0 for anonymous viewers. */
+  viewer: number;
+}
+
 /**
- * The reader of the library generation (decision 010) of a database, one per database: a prepared
- * single-row query whose reads concurrent callers share (sharedReads).
+ * The reader of the generations (decision 010) of a database, one per database. Anonymous viewers
+ * read the library generation alone, and all concurrent requests share that read; a signed-in
+ * viewer reads it with their own generation in one statement, shared between their own concurrent
+ * requests (sharedReads). Both are prepared single-row queries.
  */
-export const libraryGenerationReader = onePerDatabase((db): (() => Promise<number>) => {
-  const current = db
+export const generationsReader = onePerDatabase((db): ((viewerId: number | null) => Promise<Generations>) => {
+  const library = db
     .select({ generation: libraryGeneration.generation })
     .from(libraryGeneration)
     .prepare('library_generation');
-  return sharedReads(async () => (await current.execute())[0]?.generation ?? 0);
+  const withViewer = db
+    .select({
+      library: libraryGeneration.generation,
+      viewer: sql<number>`coalesce((select ${viewerGeneration.generation} from ${viewerGeneration}
+        where ${viewerGeneration.userId} = ${sql.placeholder('viewerId')}), 0)::int8`.mapWith(Number),
+    })
+    .from(libraryGeneration)
+    .prepare('viewer_generations');
+  const anonymous = sharedReads(async () => ({
+    library: (await library.execute())[0]?.generation ?? 0,
+    viewer: 0,
+  }));
+  // Only while a viewer's read is under way or waited for: at most one entry per viewer asking now.
+  const byViewer = new Map<number, { read: () => Promise<Generations>; waiting: number }>();
+  return async (viewerId) => {
+    if (viewerId === null) return anonymous();
+    let entry = byViewer.get(viewerId);
+    if (!entry) {
+      entry = {
+        read: sharedReads(
+          async () => (await withViewer.execute({ viewerId }))[0] ?? { library: 0, viewer: 0 },
+        ),
+        waiting: 0,
+      };
+      byViewer.set(viewerId, entry);
+    }
+    entry.waiting += 1;
+    try {
+      return await entry.read();
+    } finally {
+      entry.waiting -= 1;
+      if (entry.waiting === 0) byViewer.delete(viewerId);
+    }
+  };
 });

@@ -14,6 +14,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Counts attempts per client, account or address (login, sign-up, reset mails). */
   limiter: RateLimiter;
-  /** Short-lived answers of the library's read calls. */
+  /** Short-lived answers of the library's read calls, and kept totals of paged lists. */
   readCache: ReadCache;
 }

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { libraryGenerationReader, sharedReads } from '../db/library-generation.ts';
-import { libraryGeneration } from '../db/schema/index.ts';
-import { authHeader, createSignedInUser, type TestUser } from '../test/factories.ts';
+import { generationsReader, sharedReads } from '../db/library-generation.ts';
+import { libraryGeneration, viewerGeneration } from '../db/schema/index.ts';
+import { authHeader, createSignedInUser, createUser, type TestUser } from '../test/factories.ts';
 import { createTestApp } from '../test/harness.ts';
-import { createFile } from '../test/library-factories.ts';
+import { createFile, createPlaylist, createSeries } from '../test/library-factories.ts';
 import { createReadCache } from './read-cache.ts';
 
 const { app, clock } = await createTestApp();
@@ -98,6 +98,64 @@ describe('kept answers of the library read calls', () => {
     expect((await files()).cache).toBe('miss');
   });
 
+  it("keeps everyone's answers through another user's favourites, ratings and plan progress; the writer sees theirs at once", async () => {
+    const carol = await createSignedInUser(app, { username: 'carol' });
+    const playlist = await createPlaylist(db, { name: 'Rated list', creatorId: carol.id });
+    const plan = await createSeries(db, { name: 'Plan', creatorId: carol.id, playlistIds: [playlist.id] });
+    const ask = async (url: string, token?: string) => {
+      const res = await app.inject({ url, headers: token ? authHeader(token) : {} });
+      expect(res.statusCode).toBe(200);
+      return { cache: res.headers['x-cache'], body: res.json() };
+    };
+    const send = async (method: 'PUT', url: string, token: string, payload: object) => {
+      const res = await app.inject({ method, url, headers: authHeader(token), payload });
+      expect(res.statusCode).toBe(200);
+    };
+    const playlistsUrl = '/api/playlists?simple=true';
+    const favouritesUrl = '/api/playlists?simple=true&favorited=true';
+    const plansUrl = '/api/series';
+    const likesOf = (body: { playlists: { name: string; likes: number }[] }) =>
+      body.playlists.find((p) => p.name === 'Rated list')?.likes;
+    const positionOf = (body: { series: { name: string; position: number }[] }) =>
+      body.series.find((s) => s.name === 'Plan')?.position;
+
+    // Alice's and anonymous answers are kept; so are Bob's, before he writes.
+    for (const url of [playlistsUrl, plansUrl]) {
+      for (const token of [alice.token, undefined, bob.token]) await ask(url, token);
+      for (const token of [alice.token, undefined, bob.token])
+        expect((await ask(url, token)).cache).toBe('hit');
+    }
+    expect((await ask(favouritesUrl, bob.token)).body.playlists).toEqual([]);
+
+    await send('PUT', '/api/playlist/user', bob.token, { id: playlist.id, isLiked: true, isFavorite: true });
+    await send('PUT', '/api/userseries', bob.token, { id: plan.id, playlistIndex: 2 });
+
+    for (const url of [playlistsUrl, plansUrl]) {
+      expect((await ask(url, alice.token)).cache).toBe('hit');
+      expect((await ask(url)).cache).toBe('hit');
+    }
+    // Bob sees his own like, favourite and progress on his next request.
+    const own = await ask(playlistsUrl, bob.token);
+    expect({ cache: own.cache, likes: likesOf(own.body) }).toEqual({ cache: 'miss', likes: 1 });
+    const favourites = await ask(favouritesUrl, bob.token);
+    expect(favourites.body.playlists.map((p: { name: string }) => p.name)).toEqual(['Rated list']);
+    const progress = await ask(plansUrl, bob.token);
+    expect({ cache: progress.cache, position: positionOf(progress.body) }).toEqual({
+      cache: 'miss',
+      position: 2,
+    });
+    // Others see the new like count once their kept answer is LIBRARY_CACHE_SECONDS old.
+    expect(likesOf((await ask(playlistsUrl)).body)).toBe(0);
+    clock.advance(5_000);
+    expect(likesOf((await ask(playlistsUrl, alice.token)).body)).toBe(1);
+
+    // A write to the library still drops every kept answer.
+    for (const token of [alice.token, undefined, bob.token]) await ask(playlistsUrl, token);
+    await db.execute(sql`update playlists set name = name where false`);
+    for (const token of [alice.token, undefined, bob.token])
+      expect((await ask(playlistsUrl, token)).cache).toBe('miss');
+  });
+
   it('is off with LIBRARY_CACHE_SECONDS=0', async () => {
     const first = await uncached.inject({ url: '/api/files' });
     const second = await uncached.inject({ url: '/api/files' });
@@ -115,23 +173,88 @@ describe('the library generation', () => {
     'file_tiers',
     'triggers',
     'file_triggers',
-    'user_triggers',
     'tags',
     'file_tags',
-    'playlists',
     'playlist_files',
-    'playlist_ratings',
     'series',
     'series_playlists',
-    'user_series',
     'user_roles',
   ];
+  // What only one user sees: each write raises the generation of the user it belongs to.
+  const perViewer = ['playlist_ratings', 'user_series', 'user_triggers'];
+  const viewerGenerationOf = async (userId: number) =>
+    (await db.select().from(viewerGeneration).where(sql`${viewerGeneration.userId} = ${userId}`))[0]
+      ?.generation ?? 0;
 
   it.each(watched)('rises with every write to %s', async (table) => {
     const before = await generation();
     await db.execute(sql`delete from ${sql.identifier(table)} where false`);
     // More than one for file_triggers: the files' trigger_ids follow their links.
     expect(await generation()).toBeGreaterThan(before);
+  });
+
+  it.each(perViewer)(
+    "does not rise with writes to %s, which raise only their user's generation",
+    async (table) => {
+      const writer = await createUser(db); // no rows of their own yet
+      const playlist = await createPlaylist(db, { creatorId: alice.id });
+      const plan = await createSeries(db, { creatorId: alice.id, playlistIds: [playlist.id] });
+      const [trigger] = (
+        (await db.execute(
+          sql`insert into triggers (name) values (${`t-${table}`}) returning id`,
+        )) as unknown as {
+          rows: { id: number }[];
+        }
+      ).rows;
+      const row = {
+        playlist_ratings: sql`insert into playlist_ratings (user_id, playlist_id, favorite) values (${writer.id}, ${playlist.id}, true)`,
+        user_series: sql`insert into user_series (user_id, series_id, playlist_index) values (${writer.id}, ${plan.id}, 2)`,
+        user_triggers: sql`insert into user_triggers (user_id, trigger_id) values (${writer.id}, ${trigger.id})`,
+      }[table];
+      const before = {
+        library: await generation(),
+        alice: await viewerGenerationOf(alice.id),
+        writer: await viewerGenerationOf(writer.id),
+      };
+      await db.execute(row as ReturnType<typeof sql>);
+      await db.execute(
+        sql`update ${sql.identifier(table)} set user_id = user_id where user_id = ${writer.id}`,
+      );
+      await db.execute(sql`delete from ${sql.identifier(table)} where user_id = ${writer.id}`);
+      expect({
+        library: await generation(),
+        alice: await viewerGenerationOf(alice.id),
+        writer: await viewerGenerationOf(writer.id),
+      }).toEqual({ ...before, writer: before.writer + 3 });
+    },
+  );
+
+  it('rises with a change to any column of playlists but the like, dislike and favourite counts a rating recounts', async () => {
+    const { rows } = (await db.execute(
+      sql`select column_name from information_schema.columns
+          where table_name = 'playlists' and is_generated = 'NEVER' order by ordinal_position`,
+    )) as unknown as { rows: { column_name: string }[] };
+    const counts = ['likes', 'dislikes', 'favorites'];
+    const columns = rows.map((r) => r.column_name);
+    expect(columns).toEqual(expect.arrayContaining(counts));
+    for (const column of columns) {
+      const before = await generation();
+      await db.execute(
+        sql`update playlists set ${sql.identifier(column)} = ${sql.identifier(column)} where false`,
+      );
+      expect({ column, rises: (await generation()) > before }).toEqual({
+        column,
+        rises: !counts.includes(column),
+      });
+    }
+    for (const write of [
+      sql`insert into playlists (id) select id from playlists where false`,
+      sql`delete from playlists where false`,
+    ]) {
+      const before = await generation();
+      await db.execute(write);
+      expect(await generation()).toBe(before + 1);
+    }
   });
 
   it('rises with a change to any column of files but plays, which every finished listen counts', async () => {
@@ -198,7 +321,7 @@ describe('createReadCache', () => {
   /** A cache on the test database, keeping answers 5 s; `limits` narrows what it keeps. */
   const newCache = (limits: { maxEntries?: number; maxCharacters?: number } = {}) =>
     createReadCache({
-      readGeneration: libraryGenerationReader(db),
+      readGenerations: generationsReader(db),
       clock,
       ttlMs: 5_000,
       maxEntries: 10,
@@ -230,8 +353,9 @@ describe('createReadCache', () => {
         const startedAt = generationNow;
         reads.push({ release: () => resolve(startedAt) });
       });
+    const sharedRead = sharedReads(readGeneration);
     const cache = createReadCache({
-      readGeneration: sharedReads(readGeneration),
+      readGenerations: async () => ({ library: await sharedRead(), viewer: 0 }),
       clock,
       ttlMs: 60_000,
       maxEntries: 10,

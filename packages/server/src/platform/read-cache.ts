@@ -1,18 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Generations } from '../db/library-generation.ts';
 import type { Clock } from './clock.ts';
 import { RecentMap } from './recent-map.ts';
 
 /**
- * Short-lived answers of the library's read calls (GET /files, /playlists, /series, ...).
+ * Short-lived answers of the library's read calls (GET /files, /playlists, /series, ...), and the
+ * totals of paged lists by filter: what the server keeps of the library between requests.
  *
  * Browsing asks for the same first pages over and over, and computing one costs 1-6 ms of
  * database time: on two cores that caps the server near 900 lists a second. A kept answer is
- * given again while both hold:
+ * given again while all hold:
  *  - the library generation is the one it was computed at. Statement triggers raise it in the
- *    transaction of every write the answers can depend on (migration 0001), so a change made
+ *    transaction of every write to what everyone sees (migrations 0001, 0004), so a change made
  *    through any server process, the admin command or psql shows on the next request;
- *  - it is younger than `ttlMs`. That bounds what changes without a write: the clock (release
- *    dates, the expiry of signed media URLs) and nothing else.
+ *  - for a signed-in viewer, their own generation is too: row triggers raise it with their
+ *    ratings, favourites, plan progress and trained triggers, and only theirs. Another user's like
+ *    changes nothing kept but that user's answers;
+ *  - it is younger than `ttlMs`. That bounds what changes without either: the clock (release
+ *    dates, the expiry of signed media URLs), play counts and the like, dislike and favourite
+ *    counts of playlists.
  * Answers are kept per viewer: anonymous viewers share theirs; a signed-in viewer has their own,
  * because locks, private files, ratings and progress depend on who asks.
  * Concurrent requests for an answer that is being computed wait for that computation.
@@ -20,19 +26,50 @@ import { RecentMap } from './recent-map.ts';
 export interface ReadCache {
   /** The answer of a GET route for this viewer and query: kept, or computed by `compute`. */
   answer<T>(req: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>): Promise<T>;
+  /** Totals of paged lists by filter (modules/files/row-count.repo.ts). */
+  totals: KeptTotals;
 }
 
+/**
+ * Totals by filter (the count statement's text and parameters, which include the viewer's part).
+ * A total stays valid while the generations it was counted at are current; after a change, one of
+ * `exactLimit` or more stays valid up to a minute from its count (counting 100,000 rows again with
+ * every change would cost more than a long list's total a minute old).
+ */
+export interface KeptTotals {
+  /**
+   * The total kept for `key`, if still valid, and `keep` to remember a new count. `viewerId`: the
+   * user whose own data (their favourites, say) the filter reads, if any.
+   */
+  find(
+    key: string,
+    opts: { viewerId: number | null; exactLimit: number },
+  ): Promise<{ total: number | undefined; keep: (total: number) => void }>;
+}
+
+/** After a change, totals of `exactLimit` or more are counted again at most once a minute. */
+const LARGE_TOTAL_MS = 60_000;
+const MAX_KEPT_TOTALS = 2000;
+
 interface Kept {
-  generation: number;
+  generations: Generations;
   computedAt: number;
   body: Promise<ReturnType<FastifyReply['serialize']>>;
   /** The body's length once computed (0 while computing). */
   characters: number;
 }
 
+interface KeptTotal {
+  total: number;
+  generations: Generations;
+  countedAt: number;
+}
+
+const sameGenerations = (a: Generations, b: Generations) => a.library === b.library && a.viewer === b.viewer;
+
 export function createReadCache(opts: {
-  /** libraryGenerationReader (db/library-generation.ts): concurrent requests share its reads. */
-  readGeneration: () => Promise<number>;
+  /** generationsReader (db/library-generation.ts): concurrent requests share its reads. */
+  readGenerations: (viewerId: number | null) => Promise<Generations>;
   clock: Clock;
   ttlMs: number;
   maxEntries: number;
@@ -42,37 +79,44 @@ export function createReadCache(opts: {
    */
   maxCharacters: number;
 }): ReadCache {
-  const { ttlMs, maxEntries, maxCharacters } = opts;
-  if (ttlMs <= 0) return { answer: (_req, _reply, compute) => compute() };
+  const { ttlMs, maxEntries, maxCharacters, clock } = opts;
+  const totals = keptTotals(opts.readGenerations, clock);
+  if (ttlMs <= 0) return { answer: (_req, _reply, compute) => compute(), totals };
 
   const kept = new RecentMap<string, Kept>(maxEntries, {
     weigh: (entry) => entry.characters,
     maxWeight: maxCharacters,
   });
-  let newestGeneration = 0;
+  let newestLibrary = 0;
 
-  async function generationNow(): Promise<number> {
-    const generation = await opts.readGeneration();
-    // Everything kept is from an older generation now: free it at once.
-    if (generation > newestGeneration) {
-      newestGeneration = generation;
+  async function generationsNow(viewerId: number | null): Promise<Generations> {
+    const generations = await opts.readGenerations(viewerId);
+    // Everything kept is from an older library generation now: free it at once.
+    if (generations.library > newestLibrary) {
+      newestLibrary = generations.library;
       kept.clear();
     }
-    return generation;
+    return generations;
   }
 
   return {
+    totals,
     async answer<T>(req: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>): Promise<T> {
-      const key = `${req.user?.id ?? 'anonymous'} ${req.routeOptions.url} ${JSON.stringify(req.query)}`;
-      const generation = await generationNow();
-      const now = opts.clock.now().getTime();
+      const viewerId = req.user?.id ?? null;
+      const key = `${viewerId ?? 'anonymous'} ${req.routeOptions.url} ${JSON.stringify(req.query)}`;
+      const generations = await generationsNow(viewerId);
+      const now = clock.now().getTime();
       let entry = kept.get(key);
       // A clock moved backwards (tests) counts as old too.
-      if (entry && entry.generation === generation && Math.abs(now - entry.computedAt) < ttlMs) {
+      if (
+        entry &&
+        sameGenerations(entry.generations, generations) &&
+        Math.abs(now - entry.computedAt) < ttlMs
+      ) {
         reply.header('x-cache', 'hit');
       } else {
         const computed: Kept = {
-          generation,
+          generations,
           computedAt: now,
           // Kept as written by the route's serializer (from its response schema), so a kept
           // answer is only sent, not serialised again.
@@ -98,6 +142,28 @@ export function createReadCache(opts: {
       // The answer is sent here; Fastify takes the returned reply as "already sent". The type
       // parameter still makes the route's compute return what its response schema describes.
       return reply.type('application/json; charset=utf-8').send(body) as unknown as T;
+    },
+  };
+}
+
+function keptTotals(
+  readGenerations: (viewerId: number | null) => Promise<Generations>,
+  clock: Clock,
+): KeptTotals {
+  const kept = new RecentMap<string, KeptTotal>(MAX_KEPT_TOTALS);
+  return {
+    async find(key, { viewerId, exactLimit }) {
+      const generations = await readGenerations(viewerId);
+      const now = clock.now().getTime();
+      const entry = kept.get(key);
+      const valid =
+        entry &&
+        (sameGenerations(entry.generations, generations) ||
+          (entry.total >= exactLimit && Math.abs(now - entry.countedAt) < LARGE_TOTAL_MS));
+      return {
+        total: valid ? entry.total : undefined,
+        keep: (total) => kept.remember(key, { total, generations, countedAt: now }),
+      };
     },
   };
 }

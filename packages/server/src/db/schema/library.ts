@@ -328,3 +328,14 @@ export const libraryGeneration = pgTable(
   },
   (t) => [check('library_generation_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Per user, a count of changes to what only that user sees of the library: their ratings and
+ * favourites, plan progress and trained triggers. Row triggers raise it for the user whose row was
+ * written (migration 0004), so one user's writes neither drop others' kept answers nor queue on a
+ * shared row. No foreign key: deleting a user deletes their ratings, whose triggers write here.
+ */
+export const viewerGeneration = pgTable('viewer_generation', {
+  userId: integer('user_id').primaryKey(),
+  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+});

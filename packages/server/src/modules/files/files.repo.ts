@@ -14,6 +14,7 @@ import {
   userMemberships,
   users,
 } from '../../db/schema/index.ts';
+import type { KeptTotals } from '../../platform/read-cache.ts';
 import { countUpTo, pageTotal } from './row-count.repo.ts';
 
 /** Who is looking: decides visibility and locks. */
@@ -229,7 +230,8 @@ function orderOf(sort: FileSort): SQL[] {
   return [dir(key), dir(files.id)];
 }
 
-export function createFilesRepo(db: Db) {
+/** `totals`: the app's kept totals (ctx.readCache.totals). */
+export function createFilesRepo(db: Db, totals: KeptTotals) {
   /**
    * Full rows by id. The statement never changes, so it is prepared once per connection: planning
    * its four subqueries took longer than running them for a page of 20 files.
@@ -281,7 +283,7 @@ export function createFilesRepo(db: Db) {
      */
     async list(filter: FileFilter, viewer: Viewer, sort: FileSort, page: { limit: number; offset: number }) {
       const where = whereOf(filter, viewer);
-      const totalItems = await pageTotal(db, files, where);
+      const totalItems = await pageTotal(db, totals, files, where);
       const pageIds = await db
         .select({ id: files.id, total: totalItems.column })
         .from(files)

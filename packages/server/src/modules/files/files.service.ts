@@ -12,7 +12,7 @@ import { createFilesRepo, type FileRow, type Viewer } from './files.repo.ts';
 export type { Viewer } from './files.repo.ts';
 
 export function createFilesService(ctx: AppContext) {
-  const repo = createFilesRepo(ctx.db);
+  const repo = createFilesRepo(ctx.db, ctx.readCache.totals);
   const signer = mediaUrlSigner(ctx.config);
   const mediaUrl = (key: string | null, fileId: number, now: Date) =>
     key ? signer.sign({ urlPath: `/media/${key}`, fileId }, now) : null;

@@ -368,10 +368,15 @@ describe('files repo query shapes', () => {
   };
   const newestFirst = { type: 'date', direction: 'desc' } as const;
   const listNames = async (filter: FileFilter) => {
-    const { rows, total } = await createFilesRepo(db).list(filter, anonymous, newestFirst, {
-      limit: 20,
-      offset: 0,
-    });
+    const { rows, total } = await createFilesRepo(db, app.ctx.readCache.totals).list(
+      filter,
+      anonymous,
+      newestFirst,
+      {
+        limit: 20,
+        offset: 0,
+      },
+    );
     expect(total).toBe(rows.length);
     return rows.map((row) => row.name);
   };
@@ -384,7 +389,7 @@ describe('files repo query shapes', () => {
   });
 
   it('finds what a search names in one lookup', async () => {
-    const repo = createFilesRepo(db);
+    const repo = createFilesRepo(db, app.ctx.readCache.totals);
     expect(await repo.searchTargets('sleep')).toEqual({
       query: 'sleep',
       triggerIds: [sleep.id],

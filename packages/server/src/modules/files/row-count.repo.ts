@@ -1,24 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { libraryGenerationReader, onePerDatabase } from '../../db/library-generation.ts';
-import { RecentMap } from '../../platform/recent-map.ts';
+import type { KeptTotals } from '../../platform/read-cache.ts';
 
 /** Up to this many matches a total is counted exactly whenever the library has changed. */
 export const EXACT_COUNT_LIMIT = 1000;
-/** After a change, larger totals (long lists, common words) are counted again at most once a minute. */
-const LARGE_COUNT_TTL_MS = 60_000;
-const MAX_KEPT_TOTALS = 2000;
-
-type KeptTotals = RecentMap<string, { total: number; generation: number; countedAt: number }>;
-
-/**
- * Totals by database, then by filter (the count statement's text and parameters, which include
- * the viewer's part): generations of two databases are unrelated numbers. A total stays valid
- * while the library generation (decision 010) is the one it was counted at; after a change, one
- * over EXACT_COUNT_LIMIT stays valid up to a minute from its count.
- */
-const keptTotalsOf = onePerDatabase((): KeptTotals => new RecentMap(MAX_KEPT_TOTALS));
 
 /** The first `cap` rows matching `where` (a row of 1 each): what a capped count counts. */
 function firstMatches(db: Db, table: PgTable, where: SQL | undefined, cap: number) {
@@ -50,14 +36,6 @@ export async function countUpTo(
   return total;
 }
 
-function keptTotal(keptTotals: KeptTotals, key: string, generation: number, exactLimit: number) {
-  const kept = keptTotals.get(key);
-  if (!kept) return undefined;
-  if (kept.generation === generation) return kept.total;
-  if (kept.total >= exactLimit && Date.now() - kept.countedAt < LARGE_COUNT_TTL_MS) return kept.total;
-  return undefined;
-}
-
 /**
  * How a paged list gets its totalItems. Counting 100,000 rows on every page view is what makes long
  * lists slow, and paging or re-sorting a list asks for the same total again and again:
@@ -67,16 +45,16 @@ function keptTotal(keptTotals: KeptTotals, key: string, generation: number, exac
  */
 export async function pageTotal(
   db: Db,
+  totals: KeptTotals,
   table: PgTable,
   where: SQL | undefined,
-  exactLimit = EXACT_COUNT_LIMIT,
+  opts: { exactLimit?: number; viewerId?: number } = {},
 ) {
+  const exactLimit = opts.exactLimit ?? EXACT_COUNT_LIMIT;
   const full = db.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
   const { sql: text, params } = full.toSQL();
   const key = `${text}\n${JSON.stringify(params)}`;
-  const generation = await libraryGenerationReader(db)();
-  const keptTotals = keptTotalsOf(db);
-  const kept = keptTotal(keptTotals, key, generation, exactLimit);
+  const { total: kept, keep } = await totals.find(key, { viewerId: opts.viewerId ?? null, exactLimit });
 
   return {
     column:
@@ -87,7 +65,7 @@ export async function pageTotal(
       if (kept !== undefined) return kept;
       let total = firstRow ? firstRow.total : await countUpTo(db, table, where, exactLimit);
       if (total >= exactLimit) [{ total }] = await full;
-      keptTotals.remember(key, { total, generation, countedAt: Date.now() });
+      keep(total);
       return total;
     },
   };
@@ -96,9 +74,10 @@ export async function pageTotal(
 /** The number of rows of `table` matching `where` (a list's totalItems without a page). */
 export async function countRows(
   db: Db,
+  totals: KeptTotals,
   table: PgTable,
   where: SQL | undefined,
   exactLimit = EXACT_COUNT_LIMIT,
 ): Promise<number> {
-  return (await pageTotal(db, table, where, exactLimit)).of(undefined);
+  return (await pageTotal(db, totals, table, where, { exactLimit })).of(undefined);
 }

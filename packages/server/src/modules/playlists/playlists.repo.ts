@@ -11,6 +11,7 @@ import {
   triggers,
   users,
 } from '../../db/schema/index.ts';
+import type { KeptTotals } from '../../platform/read-cache.ts';
 import { escapeLike, type Viewer, visibleFilesFor } from '../files/files.repo.ts';
 import { pageTotal } from '../files/row-count.repo.ts';
 
@@ -137,7 +138,8 @@ function whereOf(filter: PlaylistFilter, viewer: Viewer): SQL | undefined {
   );
 }
 
-export function createPlaylistsRepo(db: Db) {
+/** `totals`: the app's kept totals (ctx.readCache.totals). */
+export function createPlaylistsRepo(db: Db, totals: KeptTotals) {
   // A fixed statement, prepared once per connection.
   const triggersByIds = db
     .select({ id: triggers.id, uuid: triggers.uuid, name: triggers.name })
@@ -157,7 +159,10 @@ export function createPlaylistsRepo(db: Db) {
       const where = whereOf(filter, viewer);
       const dir = sort.direction === 'asc' ? asc : desc;
       // A kept total, or the count up to a limit riding along as a column: one round trip.
-      const totalItems = await pageTotal(db, playlists, where);
+      // A filter on the viewer's own ratings counts again after their next rating.
+      const totalItems = await pageTotal(db, totals, playlists, where, {
+        viewerId: filter.favoritedBy ?? filter.likedBy,
+      });
       const rows = await db
         .select({ ...playlistColumns, total: totalItems.column })
         .from(playlists)

@@ -74,7 +74,7 @@ function groupByPlaylist<T extends { playlistId: number }>(items: T[]): Map<numb
 }
 
 export function createPlaylistsService(ctx: AppContext) {
-  const repo = createPlaylistsRepo(ctx.db);
+  const repo = createPlaylistsRepo(ctx.db, ctx.readCache.totals);
   const files = createFilesService(ctx);
 
   function presentPlaylist(row: PlaylistRow, shown: EntryFacts[], fileIds: number[], files: PlaylistFile[]) {
@@ -260,7 +260,7 @@ export function createPlaylistsService(ctx: AppContext) {
         input.disabledFileIds ?? current.filter((e: PlaylistEntry) => e.disabled).map((e) => e.fileId),
       );
       await ctx.db.transaction(async (tx) => {
-        const txRepo = createPlaylistsRepo(tx as unknown as Db);
+        const txRepo = createPlaylistsRepo(tx as unknown as Db, ctx.readCache.totals);
         await txRepo.updateFields(input.id, {
           ...(input.name !== undefined && { name: input.name }),
           ...(input.description !== undefined && { description: input.description }),
@@ -306,7 +306,7 @@ export function createPlaylistsService(ctx: AppContext) {
         throw new Invalid('isDisliked: a playlist cannot be liked and disliked at once.');
       }
       const next = await ctx.db.transaction(async (tx) => {
-        const txRepo = createPlaylistsRepo(tx as unknown as Db);
+        const txRepo = createPlaylistsRepo(tx as unknown as Db, ctx.readCache.totals);
         const rating = await txRepo.rating(row.id, user.id);
         if (input.isLiked !== undefined) {
           rating.liked = input.isLiked;

@@ -8,7 +8,7 @@ import { createSeriesRepo, type SeriesRow } from './series.repo.ts';
 
 export function createSeriesService(ctx: AppContext) {
   const repo = createSeriesRepo(ctx.db);
-  const playlistsRepo = createPlaylistsRepo(ctx.db);
+  const playlistsRepo = createPlaylistsRepo(ctx.db, ctx.readCache.totals);
   const playlists = createPlaylistsService(ctx);
 
   async function present(
