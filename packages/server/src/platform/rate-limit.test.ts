@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { TestClock } from '../test/harness.ts';
-import { clientKey, MemoryRateLimitStore } from './rate-limit.ts';
+import { clientKey, MemoryRateLimitStore, tooManyAttemptsMessage } from './rate-limit.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -52,5 +52,16 @@ describe('clientKey', () => {
     expect(key('2001:DB8:0001:0002:ffff::1')).toBe('2001:db8:1:2::/64');
     expect(key('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(key('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('tooManyAttemptsMessage', () => {
+  it('says how long to wait in words', () => {
+    expect(tooManyAttemptsMessage(1)).toBe('Too many attempts. Please wait a minute and try again.');
+    expect(tooManyAttemptsMessage(60)).toBe('Too many attempts. Please wait a minute and try again.');
+    expect(tooManyAttemptsMessage(61)).toBe('Too many attempts. Please wait 2 minutes and try again.');
+    expect(tooManyAttemptsMessage(15 * 60)).toBe('Too many attempts. Please wait 15 minutes and try again.');
+    expect(tooManyAttemptsMessage(3600)).toBe('Too many attempts. Please wait an hour and try again.');
+    expect(tooManyAttemptsMessage(3601)).toBe('Too many attempts. Please wait 2 hours and try again.');
   });
 });

@@ -6,11 +6,24 @@ import type { Config } from '../config.ts';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
 
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
+/** 'Too many attempts. Please wait 15 minutes and try again.': how long, in words a person reads. */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const hours = Math.ceil(retryAfterSeconds / 3600);
+  const wait =
+    minutes <= 1
+      ? 'a minute'
+      : minutes < 60
+        ? `${minutes} minutes`
+        : hours === 1
+          ? 'an hour'
+          : `${hours} hours`;
+  return `Too many attempts. Please wait ${wait} and try again.`;
+}
 
 export class TooManyAttempts extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, TOO_MANY_ATTEMPTS);
+    super(429, tooManyAttemptsMessage(retryAfterSeconds));
   }
 }
 
