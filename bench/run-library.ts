@@ -11,7 +11,11 @@
  * on one that keeps answers as it does by default (platform/read-cache.ts, 5 s). The "browsing mix"
  * scenarios spread their requests over many different URLs, so that most answers are not kept.
  *
- * BENCH_SECONDS (default 10) sets each scenario's length; BENCH_ONLY=<substring> runs a subset;
+ * The "with 5 % writes" mixes add what signed-in users write while others browse: one request in
+ * twenty is a like, a favourite or a plan-progress save by one of 200 users.
+ *
+ * BENCH_SECONDS (default 10) sets each scenario's length; BENCH_ONLY=<substring>[,<substring>...]
+ * runs the scenarios whose title contains one of them;
  * BENCH_CACHE=off|on runs one of the two servers only; BENCH_SERVERS=2 runs two server processes
  * behind node:cluster's round-robin.
  */
@@ -32,15 +36,40 @@ const databaseUrl = process.env.DATABASE_URL;
 /** A member of a tier (generate.ts gives users 1001-3000 memberships), signed in for an hour. */
 const MEMBER_ID = 1002;
 
-/** Ids the scenarios need, picked from the data so that no list is empty, and a member's session. */
+/** The users who write in the "with 5 % writes" mixes (ordinary users: no playlists of their own). */
+const WRITER_IDS = Array.from({ length: 200 }, (_, i) => 3001 + i);
+/** The share of requests that write in those mixes. */
+const WRITE_SHARE = 0.05;
+
+/** Ids the scenarios need, picked from the data so that no list is empty, and sessions. */
 async function prepareData(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const memberToken = randomBytes(32).toString('base64url');
-  await client.query(
-    `insert into auth_sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`,
-    [createHash('sha256').update(memberToken).digest('hex'), MEMBER_ID],
+  /** A session of an hour for the user; its bearer token. */
+  const signIn = async (userId: number) => {
+    const token = randomBytes(32).toString('base64url');
+    await client.query(
+      `insert into auth_sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`,
+      [createHash('sha256').update(token).digest('hex'), userId],
+    );
+    return token;
+  };
+  const memberToken = await signIn(MEMBER_ID);
+  const writerTokens = await Promise.all(WRITER_IDS.map(signIn));
+  // Playlists the writers may like (public, not core, not their own), and the training plans.
+  const rateable = (
+    await client.query(
+      `select id from playlists where is_public and not is_core and creator_id <> 1
+         and creator_id <> all($1) order by id limit 100`,
+      [WRITER_IDS],
+    )
+  ).rows.map((r: { id: number }) => r.id);
+  const plans = (await client.query('select id from series order by id')).rows.map(
+    (r: { id: number }) => r.id,
   );
+  if (rateable.length === 0 || plans.length === 0) {
+    throw new Error('No playlists to rate or plans: fill the data with npm run bench:generate.');
+  }
   const one = async (query: string) => (await client.query(query)).rows[0]?.v;
   const ids = {
     fileUuid: await one('select uuid as v from files where is_public order by id limit 1 offset 4241'),
@@ -58,11 +87,29 @@ async function prepareData(url: string) {
   for (const [name, value] of Object.entries(ids)) {
     if (value === undefined) throw new Error(`No ${name} in the data: fill it with npm run bench:generate.`);
   }
-  return { ...ids, memberToken };
+  return { ...ids, memberToken, writes: { tokens: writerTokens, rateable, plans } };
 }
 
-/** One URL, or a list the requests pick from at random. */
-type Scenario = [title: string, path: string | string[], signedIn?: 'member'];
+type Writes = Awaited<ReturnType<typeof prepareData>>['writes'];
+
+/** A like or unlike, a favourite or unfavourite, or a plan-progress save, by one of the writers. */
+function writeRequest({ tokens, rateable, plans }: Writes) {
+  const any = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+  const kind = any(['like', 'favourite', 'progress']);
+  const body =
+    kind === 'progress'
+      ? { id: any(plans), playlistIndex: 1 + Math.floor(Math.random() * 6) }
+      : { id: any(rateable), [kind === 'like' ? 'isLiked' : 'isFavorite']: Math.random() < 0.5 };
+  return {
+    method: 'PUT',
+    path: kind === 'progress' ? '/api/userseries' : '/api/playlist/user',
+    headers: { authorization: `Bearer ${any(tokens)}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  };
+}
+
+/** One URL, or a list the requests pick from at random; `writes`: mix in 5 % writes. */
+type Scenario = [title: string, path: string | string[], signedIn?: 'member' | null, mix?: 'writes'];
 
 const SEARCH_WORDS = [
   'deep',
@@ -224,6 +271,8 @@ function scenarios(ids: Awaited<ReturnType<typeof prepareData>>): Scenario[] {
     ['playlists: newest first, every file (web never asks)', '/api/playlists'],
     ['browsing mix: 3,180 file lists, Zipf (searches, sorts, pages, trigger pages)', browsingMix()],
     ['browsing mix: 184 playlist lists, Zipf (searches, sorts, pages)', playlistMix()],
+    ['browsing mix with 5 % writes: 3,180 file lists, Zipf', browsingMix(), null, 'writes'],
+    ['browsing mix with 5 % writes: 184 playlist lists, Zipf', playlistMix(), null, 'writes'],
   ];
 }
 
@@ -272,11 +321,16 @@ interface Figures {
 }
 
 /** Runs every chosen scenario against one server; figures by title. */
-async function runScenarios(url: string, cacheSeconds: number, chosen: Scenario[], memberToken: string) {
+async function runScenarios(
+  url: string,
+  cacheSeconds: number,
+  chosen: Scenario[],
+  { memberToken, writes }: { memberToken: string; writes: Writes },
+) {
   const { child, port } = await startServer(url, cacheSeconds);
   const results = new Map<string, Figures>();
   try {
-    for (const [title, paths, signedIn] of chosen) {
+    for (const [title, paths, signedIn, mix] of chosen) {
       const headers: Record<string, string> = signedIn ? { authorization: `Bearer ${memberToken}` } : {};
       const choices = Array.isArray(paths) ? paths : [paths];
       for (const path of choices.slice(0, 3)) await checkAnswer(`http://127.0.0.1:${port}${path}`, headers);
@@ -287,7 +341,13 @@ async function runScenarios(url: string, cacheSeconds: number, chosen: Scenario[
         connections: CONNECTIONS,
         requests: [
           {
-            setupRequest: (req: object) => ({ ...req, path: pick() }),
+            setupRequest: (req: { headers: Record<string, string> }) => {
+              if (mix !== 'writes' || Math.random() >= WRITE_SHARE) {
+                return { ...req, method: 'GET', path: pick(), body: undefined };
+              }
+              const write = writeRequest(writes);
+              return { ...req, ...write, headers: { ...req.headers, ...write.headers } };
+            },
           },
         ],
       };
@@ -318,11 +378,11 @@ async function measure() {
   }
   const ids = await prepareData(databaseUrl);
   const only = process.env.BENCH_ONLY;
-  const chosen = scenarios(ids).filter(([t]) => !only || t.includes(only));
+  const chosen = scenarios(ids).filter(([t]) => !only || only.split(',').some((part) => t.includes(part)));
   const modes = process.env.BENCH_CACHE === 'off' ? [0] : process.env.BENCH_CACHE === 'on' ? [5] : [0, 5];
   const byMode = new Map<number, Map<string, Figures>>();
   for (const cacheSeconds of modes) {
-    byMode.set(cacheSeconds, await runScenarios(databaseUrl, cacheSeconds, chosen, ids.memberToken));
+    byMode.set(cacheSeconds, await runScenarios(databaseUrl, cacheSeconds, chosen, ids));
   }
 
   const cell = (f: Figures | undefined) =>
