@@ -1,11 +1,8 @@
-import { hasPermission, type Permission } from '@mesmer/shared/domain/permissions';
 import { SESSION_COOKIE } from '@mesmer/shared/domain/site';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createSessionRepo, type SessionUser } from '../modules/auth/session.repo.ts';
+import { createAccess, requireUser as requireSignedIn, type SessionUser } from './access.ts';
 import type { AppContext } from './context.ts';
-import { Forbidden, Unauthorized } from './errors.ts';
-import { hashToken } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,9 +19,9 @@ function tokenFrom(req: FastifyRequest): string | null {
   return req.cookies?.[SESSION_COOKIE] ?? null;
 }
 
-/** Resolves the session on every request; routes then call requireUser / requirePermission. */
+/** Resolves the session on every request; services then decide what the user may do (access.ts). */
 export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
-  const sessions = createSessionRepo(ctx.db);
+  const access = createAccess(ctx.db);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (req) => {
@@ -32,17 +29,11 @@ export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
     const token = tokenFrom(req);
     if (!token) return;
     req.sessionToken = token;
-    req.user = await sessions.findUser(hashToken(token), ctx.clock.now());
+    req.user = await access.sessionUser(token, ctx.clock.now());
   });
 });
 
+/** The request's signed-in user, or 401. */
 export function requireUser(req: FastifyRequest): SessionUser {
-  if (!req.user) throw new Unauthorized();
-  return req.user;
-}
-
-export function requirePermission(req: FastifyRequest, permission: Permission): SessionUser {
-  const user = requireUser(req);
-  if (!hasPermission(user, permission)) throw new Forbidden();
-  return user;
+  return requireSignedIn(req.user);
 }

@@ -1,7 +1,5 @@
 import type { FileSortType } from '@mesmer/shared/api/files';
-import type { TierRank } from '@mesmer/shared/domain/locks';
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   files,
@@ -11,19 +9,11 @@ import {
   membershipTiers,
   tags,
   triggers,
-  userMemberships,
   users,
 } from '../../db/schema/index.ts';
+import { unlockedFilesFor, type Viewer, visibleFilesFor } from '../../platform/access.repo.ts';
 import type { KeptTotals } from '../../platform/read-cache.ts';
 import { countUpTo, pageTotal } from './row-count.repo.ts';
-
-/** Who is looking: decides visibility and locks. */
-export interface Viewer {
-  id: number | null;
-  readsAllFiles: boolean;
-  entitledTierIds: ReadonlySet<string>;
-  hideLockedFiles: boolean;
-}
 
 /** A file's links, aggregated in the same query (one round trip for a whole page). */
 const linkedTriggers = sql<{ id: number; uuid: string; name: string; trains: boolean }[]>`coalesce((
@@ -124,28 +114,6 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Public files, plus the viewer's own; everything for readers of all files. */
-export function visibleFilesFor(viewer: Viewer): SQL | undefined {
-  if (viewer.readsAllFiles) return undefined;
-  if (viewer.id === null) return eq(files.isPublic, true);
-  return or(eq(files.isPublic, true), eq(files.uploaderId, viewer.id), eq(files.authorId, viewer.id));
-}
-
-/** The SQL twin of isFileLocked (shared/domain/locks.ts), for filtering lists. */
-function unlockedFilesFor(viewer: Viewer): SQL | undefined {
-  if (viewer.readsAllFiles) return undefined;
-  const conditions: (SQL | undefined)[] = [
-    sql`not exists (select 1 from ${fileTiers} where ${fileTiers.fileId} = ${files.id})`,
-  ];
-  if (viewer.id !== null) conditions.push(eq(files.uploaderId, viewer.id), eq(files.authorId, viewer.id));
-  if (viewer.entitledTierIds.size > 0) {
-    conditions.push(
-      sql`exists (select 1 from ${fileTiers} where ${fileTiers.fileId} = ${files.id} and ${inArray(fileTiers.tierId, [...viewer.entitledTierIds])})`,
-    );
-  }
-  return or(...conditions);
-}
-
 /** Above this many files linked to a trigger, its trigger page walks the sort index. */
 export const COMMON_TRIGGER_LINKS = 2000;
 
@@ -243,33 +211,6 @@ export function createFilesRepo(db: Db, totals: KeptTotals) {
     .where(sql`${files.id} = any(${sql.placeholder('ids')})`)
     .prepare('files_by_ids');
 
-  /**
-   * Who a signed-in viewer is for locks, in one fixed statement (it runs on every signed-in list):
-   * the setting, the tiers held actively, and every tier of the creators of those tiers.
-   * (Columns sit in nested fragments: drizzle writes a single-table select's own columns unqualified.)
-   */
-  const heldTier = alias(membershipTiers, 'held_tier');
-  const activeHeldTiers = sql`from ${userMemberships} join ${membershipTiers} as ${heldTier}
-    on ${heldTier.id} = ${userMemberships.tierId}
-    where ${userMemberships.userId} = ${users.id} and ${userMemberships.active}`;
-  const tiersOfHeldCreators = sql`from ${membershipTiers}
-    where ${membershipTiers.creatorName} in (select ${heldTier.creatorName} ${activeHeldTiers})`;
-  const tierJson = (tier: typeof membershipTiers | typeof heldTier) =>
-    sql`json_build_object('id', ${tier.id}, 'creatorName', ${tier.creatorName}, 'rank', ${tier.rank})`;
-  const membershipsOf = db
-    .select({
-      hideLockedFiles: users.hideLockedFiles,
-      held: sql<
-        TierRank[]
-      >`coalesce((select json_agg(${tierJson(heldTier)}) ${activeHeldTiers}), '[]'::json)`,
-      creatorTiers: sql<
-        TierRank[]
-      >`coalesce((select json_agg(${tierJson(membershipTiers)}) ${tiersOfHeldCreators}), '[]'::json)`,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('viewer_memberships');
-
   async function findByIds(ids: number[]): Promise<FileRow[]> {
     if (ids.length === 0) return [];
     return (await rowsByIds.execute({ ids })) as FileRow[];
@@ -352,32 +293,6 @@ export function createFilesRepo(db: Db, totals: KeptTotals) {
         .innerJoin(users, eq(users.id, files.authorId))
         .where(eq(files.uuid, uuid));
       return (row as FileRow) ?? null;
-    },
-
-    /** Ids among `ids` that the viewer may see. */
-    async visibleIds(ids: number[], viewer: Viewer): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .select({ id: files.id })
-        .from(files)
-        .where(and(inArray(files.id, ids), visibleFilesFor(viewer)));
-      return new Set(rows.map((r) => r.id));
-    },
-
-    /** Ids among `ids` that the viewer may see and play (not locked for them). */
-    async playableIds(ids: number[], viewer: Viewer): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .select({ id: files.id })
-        .from(files)
-        .where(and(inArray(files.id, ids), visibleFilesFor(viewer), unlockedFilesFor(viewer)));
-      return new Set(rows.map((r) => r.id));
-    },
-
-    /** The viewer's hideLockedFiles setting and active membership tiers, with all tiers of those creators. */
-    async viewerMemberships(userId: number) {
-      const [row] = await membershipsOf.execute({ userId });
-      return row ?? { hideLockedFiles: false, held: [], creatorTiers: [] };
     },
 
     /** Users who authored at least one public file, by username. */

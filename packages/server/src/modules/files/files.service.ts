@@ -1,18 +1,16 @@
 import type { AudioFile, ListFilesResponse, listFilesQuery } from '@mesmer/shared/api/files';
-import { entitledTierIds, isFileLocked } from '@mesmer/shared/domain/locks';
-import { hasPermission } from '@mesmer/shared/domain/permissions';
+import { isFileLocked, isFileVisible } from '@mesmer/shared/domain/locks';
 import { UUID_PATTERN } from '@mesmer/shared/domain/triggers';
 import type { z } from 'zod';
+import { createAccess, requireUser, type SessionUser, type Viewer } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { NotFound, Unauthorized } from '../../platform/errors.ts';
+import { NotFound } from '../../platform/errors.ts';
 import { mediaUrlSigner } from '../../platform/signed-url.ts';
-import type { SessionUser } from '../auth/session.repo.ts';
-import { createFilesRepo, type FileRow, type Viewer } from './files.repo.ts';
-
-export type { Viewer } from './files.repo.ts';
+import { createFilesRepo, type FileFilter, type FileRow } from './files.repo.ts';
 
 export function createFilesService(ctx: AppContext) {
   const repo = createFilesRepo(ctx.db, ctx.readCache.totals);
+  const access = createAccess(ctx.db);
   const signer = mediaUrlSigner(ctx.config);
   const mediaUrl = (key: string | null, fileId: number, now: Date) =>
     key ? signer.sign({ urlPath: `/media/${key}`, fileId }, now) : null;
@@ -54,18 +52,6 @@ export function createFilesService(ctx: AppContext) {
     });
   }
 
-  /** Who the request is for: permissions, unlocked tiers and the hide-locked setting. */
-  async function viewerFor(user: SessionUser | null): Promise<Viewer> {
-    if (!user) return { id: null, readsAllFiles: false, entitledTierIds: new Set(), hideLockedFiles: false };
-    const { hideLockedFiles, held, creatorTiers } = await repo.viewerMemberships(user.id);
-    return {
-      id: user.id,
-      readsAllFiles: hasPermission(user, 'READ_ALL_FILES'),
-      entitledTierIds: entitledTierIds(held, creatorTiers),
-      hideLockedFiles,
-    };
-  }
-
   /** A file by uuid when the viewer may see it. */
   async function findVisible(uuid: string, viewer: Viewer): Promise<AudioFile | null> {
     const { rows } = await repo.list(
@@ -79,14 +65,9 @@ export function createFilesService(ctx: AppContext) {
   }
 
   return {
-    repo,
-
-    viewerFor,
-    presentRows,
-
     async list(user: SessionUser | null, query: z.output<typeof listFilesQuery>): Promise<ListFilesResponse> {
-      if (query.myFiles && !user) throw new Unauthorized();
-      const viewer = await viewerFor(user);
+      if (query.myFiles) requireUser(user);
+      const viewer = await access.viewer(user);
       if (query.uuid) {
         const file = await findVisible(query.uuid, viewer);
         if (!file) throw new NotFound('File not found.');
@@ -114,18 +95,38 @@ export function createFilesService(ctx: AppContext) {
       return { files: presentRows(rows, viewer), totalItems: total };
     },
 
+    /** Public: the authors of public files. */
     listCreators: () => repo.listCreators(),
 
     /** Whether the viewer may play the file now: visible and not locked (asked again at every media request). */
     async mayPlay(user: SessionUser | null, fileId: number): Promise<boolean> {
-      return (await repo.playableIds([fileId], await viewerFor(user))).has(fileId);
+      return (await access.files.playable(await access.viewer(user), [fileId])).has(fileId);
     },
 
     /** The signed audio URL of a file the viewer may play; null when unknown, hidden or locked. */
     async playableAudioUrl(user: SessionUser | null, uuid: string): Promise<string | null> {
       if (!UUID_PATTERN.test(uuid)) return null;
-      const file = await findVisible(uuid, await viewerFor(user));
+      const file = await findVisible(uuid, await access.viewer(user));
       return file?.audioURL ?? null;
+    },
+
+    /** For other modules: the files of `ids` the viewer may see, presented for them, in no order. */
+    async visibleByIds(viewer: Viewer, ids: number[]): Promise<AudioFile[]> {
+      const rows = await repo.findByIds(ids);
+      return presentRows(
+        rows.filter((row) => isFileVisible(row, viewer)),
+        viewer,
+      );
+    },
+
+    /** For the generator: a random sample of the files matching `filter` that the viewer may play. */
+    async playableSample(
+      viewer: Viewer,
+      filter: Pick<FileFilter, 'fileTypes' | 'maxDuration' | 'authorId'>,
+      limit: number,
+    ): Promise<AudioFile[]> {
+      const rows = await repo.listAll({ ...filter, onlyUnlocked: true }, viewer, limit);
+      return presentRows(rows, viewer);
     },
   };
 }

@@ -7,38 +7,37 @@ import {
 } from '@mesmer/shared/domain/generator';
 import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { z } from 'zod';
+import { createAccess, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { NotFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../auth/session.repo.ts';
 import { createFilesService } from '../files/files.service.ts';
-import { createTriggersRepo } from '../triggers/triggers.repo.ts';
+import { createTriggersService } from '../triggers/triggers.service.ts';
 
 /** At most this many candidates (a random sample) go into one generation. */
 const CANDIDATE_LIMIT = 2000;
 
 export function createGeneratorService(ctx: AppContext, random: RandomSource = Math.random) {
+  const access = createAccess(ctx.db);
   const files = createFilesService(ctx);
-  const triggers = createTriggersRepo(ctx.db);
+  const triggers = createTriggersService(ctx);
   return {
     async generate(
       user: SessionUser | null,
       query: z.output<typeof generateQuery>,
     ): Promise<GenerateResponse> {
-      const viewer = await files.viewerFor(user);
+      const viewer = await access.viewer(user);
       const bodyTypes = query.fileTypes?.length ? query.fileTypes : GENERATOR_DEFAULT_BODY_TYPES;
-      const rows = await files.repo.listAll(
+      const candidates = await files.playableSample(
+        viewer,
         {
           fileTypes: [...new Set([...bodyTypes, INDUCTION_TYPE_ID, AWAKENER_TYPE_ID, LOOP_TYPE_ID])],
           maxDuration: query.maxDuration,
           authorId: query.communityFiles ? undefined : SITE_OWNER_ID,
-          onlyUnlocked: true,
         },
-        viewer,
         CANDIDATE_LIMIT,
       );
       // The sample comes in random order; sorting makes the injected random source decide alone.
-      rows.sort((a, b) => a.id - b.id);
-      const candidates = files.presentRows(rows, viewer);
+      candidates.sort((a, b) => a.id - b.id);
       const triggerWeights = await triggers.weights(query.includeTriggers ?? []);
       const picked = generatePlaylist(
         candidates.map((f) => ({ ...f, authorId: f.author.id, triggerIds: f.triggers.map((t) => t.id) })),

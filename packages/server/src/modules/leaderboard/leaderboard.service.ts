@@ -3,9 +3,9 @@ import type {
   LeaderboardRow,
   LeaderboardUserResponse,
 } from '@mesmer/shared/api/leaderboard';
+import type { SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { NotFound, Unauthorized } from '../../platform/errors.ts';
-import type { SessionUser } from '../auth/session.repo.ts';
 import { createLeaderboardRepo, type PointsRow } from './leaderboard.repo.ts';
 
 /**

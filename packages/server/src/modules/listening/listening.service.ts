@@ -6,11 +6,10 @@ import type {
 } from '@mesmer/shared/api/listening';
 import { extendStreak, localDay } from '@mesmer/shared/domain/streak';
 import type { Db } from '../../db/client.ts';
+import { createAccess, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
-import type { SessionUser } from '../auth/session.repo.ts';
-import { createFilesService } from '../files/files.service.ts';
 import { createUsersService } from '../users/users.service.ts';
 import { createListeningRepo } from './listening.repo.ts';
 import { addServedRange, servedBytes } from './served-ranges.ts';
@@ -80,7 +79,7 @@ export interface ServedAudio {
 
 export function createListeningService(ctx: AppContext) {
   const repo = createListeningRepo(ctx.db);
-  const filesService = createFilesService(ctx);
+  const access = createAccess(ctx.db);
   const usersService = createUsersService(ctx);
 
   return {
@@ -140,14 +139,14 @@ export function createListeningService(ctx: AppContext) {
         throw new NotFound('Listening session not found.');
       }
       if (session.endedAt) throw new Conflict('This listening session has already ended.');
-      const viewer = await filesService.viewerFor(user);
-      const visible = await filesService.repo.visibleIds([input.fileId], viewer);
+      const viewer = await access.viewer(user);
+      const visible = await access.files.visible(viewer, [input.fileId]);
       if (!visible.has(input.fileId)) throw new NotFound('File not found.');
       const served =
         session.fileId === input.fileId &&
         session.audioSize !== null &&
         session.audioSize > 0 &&
-        (await filesService.mayPlay(user, input.fileId));
+        (await access.files.playable(viewer, [input.fileId])).has(input.fileId);
 
       const now = ctx.clock.now();
       return ctx.db.transaction(async (tx) => {

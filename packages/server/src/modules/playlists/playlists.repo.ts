@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   files,
@@ -11,8 +11,9 @@ import {
   triggers,
   users,
 } from '../../db/schema/index.ts';
+import { type Viewer, visibleFilesFor, visiblePlaylistsFor } from '../../platform/access.repo.ts';
 import type { KeptTotals } from '../../platform/read-cache.ts';
-import { escapeLike, type Viewer, visibleFilesFor } from '../files/files.repo.ts';
+import { escapeLike } from '../files/files.repo.ts';
 import { pageTotal } from '../files/row-count.repo.ts';
 
 export const PLAYLIST_SORT_COLUMNS = {
@@ -89,13 +90,6 @@ const playlistColumns = {
   dislikes: playlists.dislikes,
   favorites: playlists.favorites,
 };
-
-/** Public playlists, plus the viewer's own; everything for readers of all files. */
-function visiblePlaylistsFor(viewer: Viewer): SQL | undefined {
-  if (viewer.readsAllFiles) return undefined;
-  if (viewer.id === null) return eq(playlists.isPublic, true);
-  return or(eq(playlists.isPublic, true), eq(playlists.creatorId, viewer.id));
-}
 
 function ratedBy(
   userId: number,

@@ -7,15 +7,14 @@ import type {
   PlaylistUserInfo,
   UpdatePlaylistRequest,
 } from '@mesmer/shared/api/playlists';
-import { isFileVisible } from '@mesmer/shared/domain/locks';
 import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import { canLikePlaylist, likeRatio } from '@mesmer/shared/domain/rating';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { createAccess, requireUser, type SessionUser, type Viewer } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { Forbidden, Invalid, NotFound, Unauthorized } from '../../platform/errors.ts';
-import type { SessionUser } from '../auth/session.repo.ts';
-import { createFilesService, type Viewer } from '../files/files.service.ts';
+import { Forbidden, Invalid, NotFound } from '../../platform/errors.ts';
+import { createFilesService } from '../files/files.service.ts';
 import {
   createPlaylistsRepo,
   type PlaylistEntry,
@@ -76,6 +75,7 @@ function groupByPlaylist<T extends { playlistId: number }>(items: T[]): Map<numb
 export function createPlaylistsService(ctx: AppContext) {
   const repo = createPlaylistsRepo(ctx.db, ctx.readCache.totals);
   const files = createFilesService(ctx);
+  const access = createAccess(ctx.db);
 
   function presentPlaylist(row: PlaylistRow, shown: EntryFacts[], fileIds: number[], files: PlaylistFile[]) {
     return {
@@ -124,9 +124,8 @@ export function createPlaylistsService(ctx: AppContext) {
   async function present(rows: PlaylistRow[], viewer: Viewer, simple = false): Promise<Playlist[]> {
     if (simple) return presentSimple(rows, viewer);
     const entries = await repo.entries(rows.map((r) => r.id));
-    const fileRows = await files.repo.findByIds([...new Set(entries.map((e) => e.fileId))]);
-    const visibleRows = fileRows.filter((f) => isFileVisible(f, viewer));
-    const fileById = new Map(files.presentRows(visibleRows, viewer).map((f) => [f.id, f]));
+    const visibleFiles = await files.visibleByIds(viewer, [...new Set(entries.map((e) => e.fileId))]);
+    const fileById = new Map(visibleFiles.map((f) => [f.id, f]));
     const shown = groupByPlaylist(
       entries.flatMap((entry) => {
         const file = fileById.get(entry.fileId);
@@ -144,14 +143,14 @@ export function createPlaylistsService(ctx: AppContext) {
     });
   }
 
-  /** The playlist when the viewer may see it, else 404. */
+  /** The access check of one playlist: its row when the viewer may see it, else 404. */
   async function visiblePlaylist(id: number, viewer: Viewer): Promise<PlaylistRow> {
-    const [row] = await repo.findVisibleByIds([id], viewer);
+    const row = (await access.playlists.visible(viewer, [id])).has(id) ? await repo.findById(id) : null;
     if (!row) throw new NotFound('Playlist not found.');
     return row;
   }
 
-  /** The playlist when `user` created it: 404 unknown or hidden, 403 someone else's. */
+  /** The access check of a change: the playlist when `user` created it; 404 unknown or hidden, 403 someone else's. */
   async function ownPlaylist(id: number, user: SessionUser, viewer: Viewer): Promise<PlaylistRow> {
     const row = await visiblePlaylist(id, viewer);
     if (row.creatorId !== user.id) throw new Forbidden('Only the creator of this playlist can change it.');
@@ -171,12 +170,14 @@ export function createPlaylistsService(ctx: AppContext) {
   }
 
   return {
-    present,
-    viewerFor: files.viewerFor,
+    /** For other modules: the playlists of `ids` the viewer may see, presented, in the order of `ids`. */
+    async visibleByIds(viewer: Viewer, ids: number[]): Promise<Playlist[]> {
+      return present(await repo.findVisibleByIds(ids, viewer), viewer);
+    },
 
     async list(user: SessionUser | null, query: ListQuery) {
-      if ((query.favorited || query.liked) && !user) throw new Unauthorized();
-      const viewer = await files.viewerFor(user);
+      if (query.favorited || query.liked) requireUser(user);
+      const viewer = await access.viewer(user);
       const creatorIds = [query.user, query.creator].filter((id): id is number => id !== undefined);
       const filter: PlaylistFilter = {
         ids: query.ids,
@@ -205,7 +206,7 @@ export function createPlaylistsService(ctx: AppContext) {
 
     /** The newest public community playlists (not core, not a training-plan day). */
     async recent(user: SessionUser | null) {
-      const viewer = await files.viewerFor(user);
+      const viewer = await access.viewer(user);
       const { rows } = await repo.list(
         { isPublic: true, core: false, inSeries: false },
         viewer,
@@ -231,20 +232,18 @@ export function createPlaylistsService(ctx: AppContext) {
     },
 
     async update(user: SessionUser, input: UpdatePlaylistRequest): Promise<Playlist> {
-      const viewer = await files.viewerFor(user);
+      const viewer = await access.viewer(user);
       await ownPlaylist(input.id, user, viewer);
       const current = await repo.entries([input.id]);
       const fileIds = input.fileIds ?? current.map((e) => e.fileId);
       if (input.fileIds) {
-        const visible = await files.repo.visibleIds(input.fileIds, viewer);
+        const visible = await access.files.visible(viewer, input.fileIds);
         const unknown = [...new Set(input.fileIds.filter((id) => !visible.has(id)))];
         if (unknown.length > 0) throw new Invalid(`fileIds: no such file: ${unknown.join(', ')}.`);
         // Only files unlocked for the editor may be added; ones already in the playlist stay.
         const already = new Set(current.map((e) => e.fileId));
         const added = [...new Set(input.fileIds.filter((id) => !already.has(id)))];
-        const locked = files
-          .presentRows(await files.repo.findByIds(added), viewer)
-          .filter((file) => file.isLocked);
+        const locked = (await files.visibleByIds(viewer, added)).filter((file) => file.isLocked);
         if (locked.length > 0) {
           const names = locked.map((file) => `“${file.name}”`).join(', ');
           throw new Forbidden(`fileIds: ${names} ${locked.length === 1 ? 'is' : 'are'} locked for you.`);
@@ -280,12 +279,12 @@ export function createPlaylistsService(ctx: AppContext) {
     },
 
     async delete(user: SessionUser, id: number) {
-      await ownPlaylist(id, user, await files.viewerFor(user));
+      await ownPlaylist(id, user, await access.viewer(user));
       await repo.delete(id);
     },
 
     async userInfo(user: SessionUser | null, id: number): Promise<PlaylistUserInfo> {
-      const row = await visiblePlaylist(id, await files.viewerFor(user));
+      const row = await visiblePlaylist(id, await access.viewer(user));
       const rating = user
         ? await repo.rating(id, user.id)
         : { liked: false, disliked: false, favorite: false };
@@ -297,7 +296,7 @@ export function createPlaylistsService(ctx: AppContext) {
       user: SessionUser,
       input: { id: number; isLiked?: boolean; isDisliked?: boolean; isFavorite?: boolean },
     ): Promise<PlaylistUserInfo> {
-      const row = await visiblePlaylist(input.id, await files.viewerFor(user));
+      const row = await visiblePlaylist(input.id, await access.viewer(user));
       const rates = input.isLiked !== undefined || input.isDisliked !== undefined;
       if (rates && !canLikePlaylist({ ...row, creator: { id: row.creatorId } }, user.id)) {
         throw new Forbidden('This playlist cannot be rated.');

@@ -1,14 +1,13 @@
 import type { Series } from '@mesmer/shared/api/series';
+import { createAccess, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { NotFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../auth/session.repo.ts';
-import { createPlaylistsRepo } from '../playlists/playlists.repo.ts';
 import { createPlaylistsService } from '../playlists/playlists.service.ts';
 import { createSeriesRepo, type SeriesRow } from './series.repo.ts';
 
 export function createSeriesService(ctx: AppContext) {
   const repo = createSeriesRepo(ctx.db);
-  const playlistsRepo = createPlaylistsRepo(ctx.db, ctx.readCache.totals);
+  const access = createAccess(ctx.db);
   const playlists = createPlaylistsService(ctx);
 
   async function present(
@@ -19,7 +18,7 @@ export function createSeriesService(ctx: AppContext) {
     const ids = rows.map((r) => r.id);
     const positions = user ? await repo.positions(user.id, ids) : new Map<number, number>();
     const playlistIds = includePlaylists ? await repo.playlistIds(ids) : new Map<number, number[]>();
-    const viewer = includePlaylists ? await playlists.viewerFor(user) : null;
+    const viewer = includePlaylists ? await access.viewer(user) : null;
     return Promise.all(
       rows.map(async (row) => ({
         id: row.id,
@@ -29,12 +28,7 @@ export function createSeriesService(ctx: AppContext) {
         creator: { id: row.creatorId, username: row.creatorUsername },
         playlistCount: row.playlistCount,
         position: positions.get(row.id) ?? 1,
-        playlists: viewer
-          ? await playlists.present(
-              await playlistsRepo.findVisibleByIds(playlistIds.get(row.id) ?? [], viewer),
-              viewer,
-            )
-          : [],
+        playlists: viewer ? await playlists.visibleByIds(viewer, playlistIds.get(row.id) ?? []) : [],
       })),
     );
   }

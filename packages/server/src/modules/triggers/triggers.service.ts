@@ -2,9 +2,9 @@ import type { CreateTriggerRequest, Trigger, updateTriggerRequest } from '@mesme
 import { canPublishTrigger, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import { triggerSlug } from '@mesmer/shared/domain/triggers';
 import type { z } from 'zod';
+import type { SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
-import type { SessionUser } from '../auth/session.repo.ts';
 import { createTriggersRepo, type TriggerRow } from './triggers.repo.ts';
 
 function present(row: TriggerRow): Trigger {
@@ -39,10 +39,12 @@ export function createTriggersService(ctx: AppContext) {
   }
 
   return {
-    repo,
+    /** Public: published triggers by name. */
     async list() {
       return (await repo.listByName()).map(present);
     },
+    /** For the generator: the weights of published triggers among `ids`. */
+    weights: (ids: readonly number[]) => repo.weights(ids),
     async findOne(by: { uuid?: string; name?: string }): Promise<Trigger> {
       const row = by.uuid
         ? await repo.findByUuid(by.uuid)

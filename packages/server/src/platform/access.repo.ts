@@ -1,0 +1,154 @@
+import type { TierRank } from '@mesmer/shared/domain/locks';
+import { and, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import {
+  authSessions,
+  files,
+  fileTiers,
+  membershipTiers,
+  playlists,
+  roles,
+  userMemberships,
+  userRoles,
+  users,
+} from '../db/schema/index.ts';
+
+/** The signed-in user of a request, with role names. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  timezone: string;
+  roles: string[];
+}
+
+/** Who is looking: decides visibility and locks. */
+export interface Viewer {
+  id: number | null;
+  readsAllFiles: boolean;
+  entitledTierIds: ReadonlySet<string>;
+  hideLockedFiles: boolean;
+}
+
+/**
+ * Public files, plus the viewer's own; everything for readers of all files. Repos put it in
+ * their list queries, so a list never holds a file the batch checks below would refuse.
+ */
+export function visibleFilesFor(viewer: Viewer): SQL | undefined {
+  if (viewer.readsAllFiles) return undefined;
+  if (viewer.id === null) return eq(files.isPublic, true);
+  return or(eq(files.isPublic, true), eq(files.uploaderId, viewer.id), eq(files.authorId, viewer.id));
+}
+
+/** The SQL twin of isFileLocked (shared/domain/locks.ts), for filtering lists. */
+export function unlockedFilesFor(viewer: Viewer): SQL | undefined {
+  if (viewer.readsAllFiles) return undefined;
+  const conditions: (SQL | undefined)[] = [
+    sql`not exists (select 1 from ${fileTiers} where ${fileTiers.fileId} = ${files.id})`,
+  ];
+  if (viewer.id !== null) conditions.push(eq(files.uploaderId, viewer.id), eq(files.authorId, viewer.id));
+  if (viewer.entitledTierIds.size > 0) {
+    conditions.push(
+      sql`exists (select 1 from ${fileTiers} where ${fileTiers.fileId} = ${files.id} and ${inArray(fileTiers.tierId, [...viewer.entitledTierIds])})`,
+    );
+  }
+  return or(...conditions);
+}
+
+/** Public playlists, plus the viewer's own; everything for readers of all files. */
+export function visiblePlaylistsFor(viewer: Viewer): SQL | undefined {
+  if (viewer.readsAllFiles) return undefined;
+  if (viewer.id === null) return eq(playlists.isPublic, true);
+  return or(eq(playlists.isPublic, true), eq(playlists.creatorId, viewer.id));
+}
+
+export function createAccessRepo(db: Db) {
+  // Runs on every signed-in request: a fixed statement, prepared once per connection.
+  const liveSessionUser = db
+    .select({ id: users.id, username: users.username, timezone: users.timezone, role: roles.name })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      and(
+        eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(authSessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('live_session_user');
+
+  /**
+   * Who a signed-in viewer is for locks, in one fixed statement (it runs on every signed-in list):
+   * the setting, the tiers held actively, and every tier of the creators of those tiers.
+   * (Columns sit in nested fragments: drizzle writes a single-table select's own columns unqualified.)
+   */
+  const heldTier = alias(membershipTiers, 'held_tier');
+  const activeHeldTiers = sql`from ${userMemberships} join ${membershipTiers} as ${heldTier}
+    on ${heldTier.id} = ${userMemberships.tierId}
+    where ${userMemberships.userId} = ${users.id} and ${userMemberships.active}`;
+  const tiersOfHeldCreators = sql`from ${membershipTiers}
+    where ${membershipTiers.creatorName} in (select ${heldTier.creatorName} ${activeHeldTiers})`;
+  const tierJson = (tier: typeof membershipTiers | typeof heldTier) =>
+    sql`json_build_object('id', ${tier.id}, 'creatorName', ${tier.creatorName}, 'rank', ${tier.rank})`;
+  const membershipsOf = db
+    .select({
+      hideLockedFiles: users.hideLockedFiles,
+      held: sql<
+        TierRank[]
+      >`coalesce((select json_agg(${tierJson(heldTier)}) ${activeHeldTiers}), '[]'::json)`,
+      creatorTiers: sql<
+        TierRank[]
+      >`coalesce((select json_agg(${tierJson(membershipTiers)}) ${tiersOfHeldCreators}), '[]'::json)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('viewer_memberships');
+
+  return {
+    /** The user behind a live session, with role names. */
+    async sessionUser(tokenHash: string, now: Date): Promise<SessionUser | null> {
+      const rows = await liveSessionUser.execute({ tokenHash, now });
+      if (rows.length === 0) return null;
+      const { id, username, timezone } = rows[0];
+      return { id, username, timezone, roles: rows.flatMap((r) => (r.role ? [r.role] : [])) };
+    },
+
+    /** The viewer's hideLockedFiles setting and active membership tiers, with all tiers of those creators. */
+    async viewerMemberships(userId: number) {
+      const [row] = await membershipsOf.execute({ userId });
+      return row ?? { hideLockedFiles: false, held: [], creatorTiers: [] };
+    },
+
+    /** Ids among `ids` of files the viewer may see. */
+    async visibleFileIds(ids: number[], viewer: Viewer): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(inArray(files.id, ids), visibleFilesFor(viewer)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Ids among `ids` of files the viewer may see and play (not locked for them). */
+    async playableFileIds(ids: number[], viewer: Viewer): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(inArray(files.id, ids), visibleFilesFor(viewer), unlockedFilesFor(viewer)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Ids among `ids` of playlists the viewer may see. */
+    async visiblePlaylistIds(ids: number[], viewer: Viewer): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: playlists.id })
+        .from(playlists)
+        .where(and(inArray(playlists.id, ids), visiblePlaylistsFor(viewer)));
+      return new Set(rows.map((r) => r.id));
+    },
+  };
+}
+export type AccessRepo = ReturnType<typeof createAccessRepo>;
