@@ -8,10 +8,12 @@ import { useAgeConfirmed } from './age-gate.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import styles from './layout.module.css';
+import { usePlayerServices } from './player-services.ts';
 
 export function Layout() {
   useSessionSync();
   const ageConfirmed = useAgeConfirmed();
+  const playerServices = usePlayerServices();
 
   return (
     <>
@@ -26,7 +28,7 @@ export function Layout() {
           </Suspense>
         </main>
         <Footer />
-        <PlayerBar />
+        <PlayerBar services={playerServices} />
         <ToastViewport />
       </div>
       {!ageConfirmed && <AgeGate />}

@@ -7,7 +7,7 @@ import {
   parseLoopCount,
 } from '@mesmer/shared/domain/player-queue';
 import { useEffect, useId, useState } from 'react';
-import { playerControls } from './engine.ts';
+import { playerControls } from './instance.ts';
 import styles from './PlayerBar.module.css';
 import { usePlayer } from './store.ts';
 

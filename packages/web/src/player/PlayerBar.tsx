@@ -6,7 +6,6 @@ import {
   LOOP_OFF,
   LOOP_TRACK,
 } from '@mesmer/shared/domain/player-queue';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   Gauge,
   Pause,
@@ -23,12 +22,13 @@ import {
 } from 'lucide-react';
 import { type CSSProperties, useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { attachPlayer, playerControls } from './engine.ts';
+import { attachPlayer, playerControls } from './instance.ts';
 import { LoopSettings } from './LoopSettings.tsx';
 import styles from './PlayerBar.module.css';
 import { PlayerPopover } from './PlayerPopover.tsx';
 import { SPEED_RANGE, VOLUME_RANGE } from './persistence.ts';
 import { currentTrack, usePlayer } from './store.ts';
+import type { PlayerServices } from './types.ts';
 
 /** The spec's seek step for keys and device controls. */
 const SEEK_STEP_SECONDS = 10;
@@ -81,10 +81,12 @@ function usePlayerHeight(bar: React.RefObject<HTMLElement | null>, shown: boolea
   }, [bar, shown]);
 }
 
-/** The audio player bar, fixed at the bottom whenever a track is selected. */
-export function PlayerBar() {
-  const queryClient = useQueryClient();
-  useEffect(() => attachPlayer(queryClient), [queryClient]);
+/**
+ * The audio player bar, fixed at the bottom whenever a track is selected. It attaches the
+ * player with `services`, the account, library and plan calls the app hands it.
+ */
+export function PlayerBar({ services }: { services: PlayerServices }) {
+  useEffect(() => attachPlayer(services), [services]);
 
   const track = usePlayer(currentTrack);
   const queue = usePlayer((s) => s.queue);

@@ -3,8 +3,8 @@
  * from the player. The engine lives in engine.ts; the queue rules in shared/domain/player-queue.ts.
  */
 import type { AudioFile } from '@mesmer/shared/api/files';
-import { playerControls } from './engine.ts';
 import type { HapticDevice } from './haptics.ts';
+import { playerControls } from './instance.ts';
 import { usePlayer } from './store.ts';
 
 export type { HapticDevice } from './haptics.ts';

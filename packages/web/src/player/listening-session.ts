@@ -5,7 +5,11 @@
  * another queue, page close). The server decides the points; this reports which file and how
  * much of it really played.
  */
-import type { EndSessionResponse, StartSessionResponse } from '@mesmer/shared/api/listening';
+import type {
+  EndSessionRequest,
+  EndSessionResponse,
+  StartSessionResponse,
+} from '@mesmer/shared/api/listening';
 import { api, browserTimezone } from '../lib/api-client.ts';
 
 /** The audio URL with the listening session's token, so the server credits what it serves. */
@@ -26,7 +30,35 @@ interface OpenSession {
   lastTime: number | null;
 }
 
-export function createListeningTracker(onEnded: (result: EndSessionResponse) => void) {
+/** The server calls a tracker makes; the engine's tests pass fakes. */
+export interface SessionCalls {
+  /** POST /api/session {timezone}: starts a session, answers its token. */
+  start(): Promise<StartSessionResponse>;
+  /** POST /api/session with the token: ends it, answers the points. */
+  end(body: EndSessionRequest): Promise<EndSessionResponse>;
+  /** The same end, sent so that it outlives the page (pagehide). */
+  endOnUnload(body: EndSessionRequest): void;
+}
+
+export const sessionCalls: SessionCalls = {
+  start: () =>
+    api<StartSessionResponse>('/session', { method: 'POST', body: { timezone: browserTimezone() } }),
+  end: (body) => api<EndSessionResponse>('/session', { method: 'POST', body }),
+  endOnUnload(body) {
+    void fetch('/api/session', {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }).catch(() => undefined);
+  },
+};
+
+export function createListeningTracker(
+  onEnded: (result: EndSessionResponse) => void,
+  calls: SessionCalls = sessionCalls,
+) {
   let open: OpenSession | null = null;
 
   function take() {
@@ -41,7 +73,7 @@ export function createListeningTracker(onEnded: (result: EndSessionResponse) => 
     );
   }
 
-  function endBody(fileId: number, sessionToken: string, listenedMs: number) {
+  function endBody(fileId: number, sessionToken: string, listenedMs: number): EndSessionRequest {
     return { sessionToken, fileId, timezone: browserTimezone(), listenedMs };
   }
 
@@ -53,10 +85,8 @@ export function createListeningTracker(onEnded: (result: EndSessionResponse) => 
     open(fileId: number): Promise<string | null> {
       if (open?.fileId === fileId) return open.token;
       void this.finish();
-      const token = api<StartSessionResponse>('/session', {
-        method: 'POST',
-        body: { timezone: browserTimezone() },
-      })
+      const token = calls
+        .start()
         .then((r) => r.token)
         .catch(() => null);
       open = { fileId, token, listened: 0, lastTime: null };
@@ -87,8 +117,7 @@ export function createListeningTracker(onEnded: (result: EndSessionResponse) => 
       const sessionToken = await taken.token;
       if (!sessionToken) return;
       try {
-        const body = endBody(taken.fileId, sessionToken, taken.listenedMs);
-        onEnded(await api<EndSessionResponse>('/session', { method: 'POST', body }));
+        onEnded(await calls.end(endBody(taken.fileId, sessionToken, taken.listenedMs)));
       } catch {
         // A lost end only loses that session's points.
       }
@@ -99,14 +128,7 @@ export function createListeningTracker(onEnded: (result: EndSessionResponse) => 
       const taken = take();
       if (!taken) return;
       void taken.token.then((sessionToken) => {
-        if (!sessionToken) return;
-        void fetch('/api/session', {
-          method: 'POST',
-          keepalive: true,
-          credentials: 'same-origin',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(endBody(taken.fileId, sessionToken, taken.listenedMs)),
-        }).catch(() => undefined);
+        if (sessionToken) calls.endOnUnload(endBody(taken.fileId, sessionToken, taken.listenedMs));
       });
     },
   };

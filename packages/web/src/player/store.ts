@@ -51,7 +51,13 @@ function initialState(): PlayerState {
   };
 }
 
-export const playerStore = createStore<PlayerState>()(initialState);
+/** A player store starting from what localStorage holds (a reload resumes from it). */
+export function createPlayerStore() {
+  return createStore<PlayerState>()(initialState);
+}
+export type PlayerStore = ReturnType<typeof createPlayerStore>;
+
+export const playerStore = createPlayerStore();
 
 export function usePlayer<T>(selector: (state: PlayerState) => T): T {
   return useStore(playerStore, selector);

@@ -1,0 +1,307 @@
+import type { EndSessionRequest } from '@mesmer/shared/api/listening';
+import { LOOP_PLAYLIST, LOOP_TRACK } from '@mesmer/shared/domain/player-queue';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { audioFile, selfUser } from '../components/testing.tsx';
+import { createPlayerEngine } from './engine.ts';
+import { FakeMediaElement } from './fake-media-element.ts';
+import type { SessionCalls } from './listening-session.ts';
+import { createPlayerStore } from './store.ts';
+import { REFRESH_RETRY_MS } from './track-refresh.ts';
+import type { PlayerServices, PlayerTrack } from './types.ts';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A player over a fake element, fake session calls and a fake clock; the store reads localStorage. */
+function setup(services: Partial<PlayerServices> = {}) {
+  const media = new FakeMediaElement();
+  const store = createPlayerStore();
+  let tokens = 0;
+  const ended: EndSessionRequest[] = [];
+  const sessions: SessionCalls = {
+    start: async () => ({ token: `tok-${++tokens}` }),
+    end: async (body) => {
+      ended.push(body);
+      return { token: body.sessionToken, points: 1, totalPoints: 10, streak: 2 };
+    },
+    endOnUnload: (body) => ended.push(body),
+  };
+  const clock = { time: 1_000_000 };
+  const notify = vi.fn();
+  const attached: PlayerServices = {
+    currentUser: () => null,
+    pointsEarned: vi.fn(),
+    fetchFile: vi.fn(async () => null),
+    planPosition: vi.fn(async () => 1),
+    savePlanPosition: vi.fn(async () => undefined),
+    ...services,
+  };
+  const engine = createPlayerEngine({
+    store,
+    createElement: () => media,
+    sessions,
+    now: () => clock.time,
+    random: () => 0,
+    notify,
+  });
+  onTestFinished(engine.attach(attached));
+  return { media, store, ended, clock, notify, services: attached, controls: engine.controls };
+}
+
+const track = (name: string, overrides: Partial<PlayerTrack> = {}) =>
+  audioFile({ name, audioURL: `/media/audio/${name}.wav?sig=${name}`, ...overrides });
+const urlOf = (name: string, token: string) => `/media/audio/${name}.wav?sig=${name}&session=${token}`;
+
+describe('player engine: end of track', () => {
+  it('ends the session with what was heard and loads the next track under a new one', async () => {
+    const p = setup();
+    const [a, b] = [track('a'), track('b')];
+    p.controls.play({ files: [a, b], startIndex: 0 });
+    await flush();
+    expect(p.media.src).toBe(urlOf('a', 'tok-1'));
+    expect(p.media.paused).toBe(false);
+
+    p.media.metadata(60);
+    p.media.playTo(1);
+    p.media.playTo(3);
+    p.media.finish();
+    await flush();
+    expect(p.ended).toEqual([
+      { sessionToken: 'tok-1', fileId: a.id, timezone: expect.any(String), listenedMs: 2000 },
+    ]);
+    expect(p.services.pointsEarned).toHaveBeenCalledWith({
+      token: 'tok-1',
+      points: 1,
+      totalPoints: 10,
+      streak: 2,
+    });
+    expect(p.store.getState().queue).toMatchObject({ index: 1, playing: true });
+    expect(p.media.src).toBe(urlOf('b', 'tok-2'));
+    expect(p.media.paused).toBe(false);
+  });
+
+  it('stops after the last track, and Play then loads it again under a new session', async () => {
+    const p = setup();
+    const b = track('b');
+    p.controls.play({ files: [b], startIndex: 0 });
+    await flush();
+    p.media.metadata(60);
+    p.media.finish();
+    await flush();
+    expect(p.ended.map((e) => e.sessionToken)).toEqual(['tok-1']);
+    expect(p.store.getState().queue).toMatchObject({ index: 0, playing: false });
+    expect(p.media.sources).toEqual([urlOf('b', 'tok-1')]);
+
+    p.controls.resume();
+    await flush();
+    expect(p.media.sources).toEqual([urlOf('b', 'tok-1'), urlOf('b', 'tok-2')]);
+    expect(p.store.getState().queue.playing).toBe(true);
+  });
+});
+
+describe('player engine: loops', () => {
+  it('repeats the playlist loop count times, then stops', async () => {
+    const p = setup();
+    const [a, b] = [track('a'), track('b')];
+    p.controls.setLoopMode(LOOP_PLAYLIST);
+    p.controls.setLoopCount(1);
+    p.controls.play({ files: [a, b], startIndex: 0 });
+    for (let i = 0; i < 4; i++) {
+      await flush();
+      p.media.metadata(60);
+      p.media.finish();
+    }
+    await flush();
+    expect(p.media.sources).toEqual([
+      urlOf('a', 'tok-1'),
+      urlOf('b', 'tok-2'),
+      urlOf('a', 'tok-3'),
+      urlOf('b', 'tok-4'),
+    ]);
+    expect(p.ended.map((e) => e.sessionToken)).toEqual(['tok-1', 'tok-2', 'tok-3', 'tok-4']);
+    expect(p.store.getState().queue).toMatchObject({ index: 1, playing: false, currentLoop: 0 });
+  });
+
+  it('plays a looped track count + 1 times, each under its own session, then moves on', async () => {
+    const p = setup();
+    const [a, b] = [track('a'), track('b')];
+    p.controls.setLoopMode(LOOP_TRACK);
+    p.controls.setLoopCount(2);
+    p.controls.play({ files: [a, b], startIndex: 0 });
+    for (let i = 0; i < 3; i++) {
+      await flush();
+      p.media.metadata(60);
+      p.media.finish();
+    }
+    await flush();
+    expect(p.media.sources).toEqual([
+      urlOf('a', 'tok-1'),
+      urlOf('a', 'tok-2'),
+      urlOf('a', 'tok-3'),
+      urlOf('b', 'tok-4'),
+    ]);
+    expect(p.ended.map((e) => [e.sessionToken, e.fileId])).toEqual([
+      ['tok-1', a.id],
+      ['tok-2', a.id],
+      ['tok-3', a.id],
+    ]);
+    expect(p.store.getState().queue).toMatchObject({ index: 1, playing: true });
+  });
+});
+
+describe('player engine: locked tracks', () => {
+  it('skips a locked track at the end of the one before', async () => {
+    const p = setup();
+    const [a, locked, c] = [track('a'), track('locked', { isLocked: true, audioURL: null }), track('c')];
+    p.controls.play({ files: [a, locked, c], startIndex: 0 });
+    await flush();
+    p.media.metadata(60);
+    p.media.finish();
+    await flush();
+    expect(p.media.sources).toEqual([urlOf('a', 'tok-1'), urlOf('c', 'tok-2')]);
+    expect(p.store.getState().queue.index).toBe(2);
+  });
+
+  it('stops when the track turns out locked and no playable one remains', async () => {
+    const p = setup({ fetchFile: vi.fn(async () => null) });
+    const [a, locked] = [track('a'), track('locked', { isLocked: true, audioURL: null })];
+    p.controls.play({ files: [a, locked], startIndex: 0 });
+    await flush();
+    p.media.fail();
+    await flush();
+    expect(p.store.getState().queue).toMatchObject({ index: 0, playing: false });
+    expect(p.store.getState().queue.tracks[0]).toMatchObject({ isLocked: true, audioURL: null });
+    expect(p.media.paused).toBe(true);
+    expect(p.media.sources).toEqual([urlOf('a', 'tok-1')]);
+  });
+
+  it('tells the listener when every track is locked or disabled', () => {
+    const p = setup();
+    p.controls.play({
+      files: [track('locked', { isLocked: true, audioURL: null }), { ...track('off'), disabled: true }],
+      startIndex: 0,
+    });
+    expect(p.notify).toHaveBeenCalledWith(
+      'info',
+      'Nothing to play',
+      'Every track here is locked or disabled.',
+    );
+    expect(p.store.getState().queue.index).toBe(-1);
+    expect(p.media.sources).toEqual([]);
+  });
+});
+
+describe('player engine: media error', () => {
+  it('fetches a fresh URL once and resumes at the same position under the same session', async () => {
+    const a = track('a');
+    const fetchFile = vi.fn(async () => ({ ...a, audioURL: '/media/audio/a.wav?sig=fresh' }));
+    const p = setup({ fetchFile });
+    p.controls.play({ files: [a, track('b')], startIndex: 0 });
+    await flush();
+    p.media.metadata(600);
+    p.media.playTo(42);
+    p.media.fail();
+    await flush();
+    expect(fetchFile).toHaveBeenCalledExactlyOnceWith(a.uuid);
+    expect(p.media.src).toBe('/media/audio/a.wav?sig=fresh&session=tok-1');
+    expect(p.media.paused).toBe(false);
+    p.media.metadata(600);
+    expect(p.media.currentTime).toBe(42);
+    expect(p.ended).toEqual([]);
+    expect(p.store.getState().queue.index).toBe(0);
+  });
+
+  it('gives the track up on a second error within 10 s and plays the next one', async () => {
+    const a = track('a');
+    const fetchFile = vi.fn(async () => ({ ...a, audioURL: '/media/audio/a.wav?sig=fresh' }));
+    const p = setup({ fetchFile });
+    p.controls.play({ files: [a, track('b')], startIndex: 0 });
+    await flush();
+    p.media.fail();
+    await flush();
+    p.clock.time += REFRESH_RETRY_MS - 1;
+    p.media.fail();
+    await flush();
+    expect(fetchFile).toHaveBeenCalledTimes(1);
+    expect(p.notify).toHaveBeenCalledWith('error', 'This track could not be played.');
+    expect(p.store.getState().queue.tracks[0].audioURL).toBeNull();
+    expect(p.media.src).toBe(urlOf('b', 'tok-2'));
+    expect(p.ended.map((e) => [e.sessionToken, e.fileId])).toEqual([['tok-1', a.id]]);
+  });
+});
+
+describe('player engine: restore after reload', () => {
+  it('loads the saved track paused at the saved position with a fresh URL', async () => {
+    const [a, b] = [track('a'), track('b')];
+    const before = setup();
+    before.controls.play({ files: [a, b], startIndex: 1, playlist: { id: 3, uuid: 'p-3', name: 'Evening' } });
+    await flush();
+    before.media.metadata(300);
+    before.media.playTo(73);
+    before.media.pause();
+
+    const fetchFile = vi.fn(async () => ({ ...b, audioURL: '/media/audio/b.wav?sig=fresh' }));
+    const after = setup({ fetchFile });
+    await flush();
+    expect(fetchFile).toHaveBeenCalledExactlyOnceWith(b.uuid);
+    expect(after.store.getState()).toMatchObject({
+      queue: { index: 1, playing: false },
+      playlist: { id: 3, uuid: 'p-3', name: 'Evening' },
+      position: 73,
+      restoreAt: null,
+    });
+    expect(after.media.src).toBe('/media/audio/b.wav?sig=fresh&session=tok-1');
+    expect(after.media.paused).toBe(true);
+    after.media.metadata(300);
+    expect(after.media.currentTime).toBe(73);
+  });
+
+  it('loads the saved URL when the file cannot be fetched', async () => {
+    const b = track('b');
+    const before = setup();
+    before.controls.play({ files: [b], startIndex: 0 });
+    await flush();
+    before.media.metadata(300);
+    before.media.playTo(20);
+    before.media.pause();
+
+    const after = setup({ fetchFile: vi.fn(async () => Promise.reject(new Error('offline'))) });
+    await flush();
+    expect(after.media.src).toBe(urlOf('b', 'tok-1'));
+    after.media.metadata(300);
+    expect(after.media.currentTime).toBe(20);
+    expect(after.media.paused).toBe(true);
+  });
+});
+
+describe('player engine: training-plan progress', () => {
+  const plan = { id: 4, uuid: 'plan-4', name: 'Deepening', dayIndex: 1, dayCount: 3 };
+
+  it('saves the next day for a signed-in listener when the day ends by itself', async () => {
+    const p = setup({
+      currentUser: () => selfUser(),
+      planPosition: vi.fn(async () => 2),
+    });
+    p.controls.play({ files: [track('a')], startIndex: 0, plan });
+    await flush();
+    p.media.finish();
+    await flush();
+    expect(p.services.planPosition).toHaveBeenCalledWith(expect.objectContaining({ id: 4, uuid: 'plan-4' }));
+    expect(p.services.savePlanPosition).toHaveBeenCalledWith(expect.objectContaining({ id: 4 }), 3);
+    expect(p.store.getState().planPositions).toEqual({ 4: 3 });
+    expect(p.notify).toHaveBeenCalledWith('success', 'Day complete!', 'The next day is unlocked.');
+  });
+
+  it("keeps a visitor's progress in the player, and skipping to the end does not count", async () => {
+    const p = setup();
+    p.controls.play({ files: [track('a')], startIndex: 0, plan: { ...plan, dayIndex: 2, position: 3 } });
+    await flush();
+    p.controls.next();
+    await flush();
+    expect(p.store.getState().planPositions).toEqual({});
+    p.media.finish();
+    await flush();
+    expect(p.services.savePlanPosition).not.toHaveBeenCalled();
+    expect(p.store.getState().planPositions).toEqual({ 4: 4 });
+    expect(p.notify).toHaveBeenCalledWith('success', 'Day complete!', 'You finished Deepening.');
+  });
+});

@@ -1,0 +1,18 @@
+/** The app's one player engine, over the page's audio element and the real server calls. */
+import { toast } from '../ui/index.ts';
+import { createAudioElement } from './audio-element.ts';
+import { createPlayerEngine } from './engine.ts';
+import { sessionCalls } from './listening-session.ts';
+import { playerStore } from './store.ts';
+
+const engine = createPlayerEngine({
+  store: playerStore,
+  createElement: createAudioElement,
+  sessions: sessionCalls,
+  now: Date.now,
+  random: Math.random,
+  notify: toast,
+});
+
+export const playerControls = engine.controls;
+export const attachPlayer = engine.attach;
