@@ -1,10 +1,10 @@
 import type { CreateTriggerRequest, Trigger, updateTriggerRequest } from '@mesmer/shared/api/triggers';
-import { canPublishTrigger, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
+import { canAddTrigger, canPublishTrigger, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import { triggerSlug } from '@mesmer/shared/domain/triggers';
 import type { z } from 'zod';
-import type { SessionUser } from '../../platform/access.ts';
+import { requirePermission, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
+import { Conflict, NotFound } from '../../platform/errors.ts';
 import { createTriggersRepo, type TriggerRow } from './triggers.repo.ts';
 
 function present(row: TriggerRow): Trigger {
@@ -33,11 +33,6 @@ export function createTriggersService(ctx: AppContext) {
     return present(row);
   }
 
-  /** Reviewing requests and changing triggers is for holders of CREATE_TRIGGERS (decision 002). */
-  function requireStaff(user: SessionUser) {
-    if (!canPublishTrigger(user)) throw new Forbidden();
-  }
-
   return {
     /** Public: published triggers by name. */
     async list() {
@@ -54,14 +49,13 @@ export function createTriggersService(ctx: AppContext) {
     },
     /** Staff see every pending request; a requester sees their own. */
     async requests(user: SessionUser): Promise<Trigger[]> {
+      requirePermission(user, canAddTrigger);
       const rows = await repo.listPending(canPublishTrigger(user) ? undefined : user.id);
       return rows.map(present);
     },
-    /**
-     * The caller has checked the add-trigger permission. CREATE_TRIGGERS publishes; the
-     * request permission alone stores a pending request.
-     */
+    /** CREATE_TRIGGERS publishes; the request permission alone stores a pending request. */
     async create(user: SessionUser, input: Required<CreateTriggerRequest>): Promise<Trigger> {
+      requirePermission(user, canAddTrigger);
       const name = input.name.trim();
       const id = await repo.insert({
         name,
@@ -73,7 +67,8 @@ export function createTriggersService(ctx: AppContext) {
       return reload(id);
     },
     async update(user: SessionUser, input: z.output<typeof updateTriggerRequest>): Promise<Trigger> {
-      requireStaff(user);
+      // Reviewing requests and changing triggers is for holders of CREATE_TRIGGERS (decision 002).
+      requirePermission(user, canPublishTrigger);
       if (input.name !== undefined && (await repo.nameTaken(input.name, input.id))) throw nameTaken();
       const found = await repo.update(input.id, {
         ...(input.name !== undefined && { name: input.name }),
@@ -84,7 +79,7 @@ export function createTriggersService(ctx: AppContext) {
       return reload(input.id);
     },
     async delete(user: SessionUser, id: number) {
-      requireStaff(user);
+      requirePermission(user, canPublishTrigger);
       if (!(await repo.delete(id))) throw notFound();
     },
   };
