@@ -18,11 +18,15 @@ const userInfo = {
   likeRatio: 0,
 };
 
-async function openEditor(user: SelfUser) {
+async function openEditor(user: SelfUser, saved: unknown[] = []) {
   renderWithProviders(<PlaylistPage />, {
     user,
-    fetchImpl: (input) => {
+    fetchImpl: (input, init) => {
       const { pathname } = new URL(String(input), 'http://localhost');
+      if (pathname === '/api/playlists' && init?.method === 'PUT') {
+        saved.push(JSON.parse(String(init.body)));
+        return json(200, { playlist: own });
+      }
       if (pathname === '/api/playlists') return json(200, { playlists: [own], totalItems: 1 });
       if (pathname === '/api/playlist/user') return json(200, userInfo);
       return json(200, { files: [], totalItems: 0 });
@@ -45,4 +49,41 @@ describe('PlaylistPage editor', () => {
       expect(screen.getByLabelText('Add Files')).toBeInTheDocument();
     },
   );
+});
+
+describe('PlaylistPage editor: saving', () => {
+  it('asks for a name before saving, then saves the trimmed draft and leaves edit mode', async () => {
+    const saved: unknown[] = [];
+    await openEditor(selfUser({ id: 5, roles: [] }), saved);
+    const name = screen.getByLabelText('Name');
+    fireEvent.change(name, { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(saved).toEqual([]);
+
+    fireEvent.change(name, { target: { value: '  Evening  ' } });
+    expect(name).toHaveAttribute('aria-invalid', 'false');
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Slow.' } });
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    expect(await screen.findByRole('button', { name: /Edit/ })).toBeInTheDocument();
+    expect(saved).toEqual([
+      {
+        id: own.id,
+        name: 'Evening',
+        description: 'Slow.',
+        expLevelId: own.expLevel,
+        isPublic: own.isPublic,
+        fileIds: own.files.map((f) => f.id),
+        disabledFileIds: own.files.filter((f) => f.disabled).map((f) => f.id),
+      },
+    ]);
+  });
+
+  it('Cancel drops the draft', async () => {
+    await openEditor(selfUser({ id: 5, roles: [] }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Changed' } });
+    fireEvent.click(screen.getByRole('button', { name: /Cancel/ }));
+    expect(screen.getByRole('heading', { name: own.name })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+  });
 });

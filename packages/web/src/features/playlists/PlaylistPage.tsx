@@ -1,25 +1,15 @@
-import { TEXT_LIMITS } from '@mesmer/shared/api/common';
-import type { AudioFile } from '@mesmer/shared/api/files';
-import type { Playlist, PlaylistFile } from '@mesmer/shared/api/playlists';
+import type { Playlist } from '@mesmer/shared/api/playlists';
 import { formatDuration } from '@mesmer/shared/domain/durations';
-import {
-  enabledDuration,
-  expLevelName,
-  firstEnabledIndex,
-  moveItem,
-  PAGE_SIZES,
-} from '@mesmer/shared/domain/library-display';
+import { enabledDuration, expLevelName, firstEnabledIndex } from '@mesmer/shared/domain/library-display';
 import { canUpload } from '@mesmer/shared/domain/permissions';
 import { triggerSlug } from '@mesmer/shared/domain/triggers';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Eye, EyeOff, Link2, Pencil, Play, Save, Trash2, Vibrate, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { AlertTriangle, Eye, EyeOff, Link2, Pencil, Play, Vibrate } from 'lucide-react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Section } from '../../components/Collapsible.tsx';
 import { absoluteUrl, copyLink } from '../../components/clipboard.ts';
-import { ExperienceLevelOptions } from '../../components/ExperienceLevels.tsx';
 import { WarningsText } from '../../components/FileNotices.tsx';
-import { FileSearchPicker } from '../../components/FileSearchPicker.tsx';
 import { TrackList } from '../../components/TrackList.tsx';
 import { useCensor } from '../../components/useCensor.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -30,14 +20,19 @@ import {
   ErrorState,
   LoadingState,
   SectionHeader,
-  Switch,
   Tag,
-  Textarea,
   toast,
   usePageTitle,
 } from '../../ui/index.ts';
 import { useCurrentUser } from '../auth/api.ts';
 import { playlistByUuidQuery, useDeletePlaylist, useUpdatePlaylist } from './api.ts';
+import {
+  PlaylistAddFiles,
+  PlaylistEditorActions,
+  PlaylistEditorFields,
+  PlaylistNameField,
+  usePlaylistEditor,
+} from './PlaylistEditor.tsx';
 import page from './playlist.module.css';
 import { RatingButtons } from './RatingButtons.tsx';
 
@@ -58,65 +53,22 @@ export default function PlaylistPage() {
   return <PlaylistView key={playlist.data.id} playlist={playlist.data} />;
 }
 
-interface Draft {
-  name: string;
-  description: string;
-  expLevel: number;
-  isPublic: boolean;
-  files: PlaylistFile[];
-}
-
-const draftOf = (p: Playlist): Draft => ({
-  name: p.name,
-  description: p.description,
-  expLevel: p.expLevel,
-  isPublic: p.isPublic,
-  files: p.files,
-});
-
 function PlaylistView({ playlist }: { playlist: Playlist }) {
-  const ids = { name: useId(), description: useId(), level: useId() };
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const censor = useCensor();
+  const editor = usePlaylistEditor(playlist);
   const update = useUpdatePlaylist();
   const remove = useDeletePlaylist();
   const isOwner = user?.id === playlist.creator.id;
   // The editor's Add Files search is for uploaders; a track's popup adds for anyone signed in.
   const mayAddFiles = !!user && canUpload({ roles: user.roles.map((r) => r.name) });
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [nameMissing, setNameMissing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const editing = draft !== null;
+  const { draft } = editor;
   const files = draft?.files ?? playlist.files;
   const triggerNames = playlist.triggers.map((t) => t.name);
   const title = censor.text(playlist.name, triggerNames);
   const fileTags = [...new Map(playlist.files.flatMap((f) => f.tags).map((t) => [t.id, t])).values()];
-
-  const edit = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
-
-  const save = () => {
-    if (!draft) return;
-    if (!draft.name.trim()) return setNameMissing(true);
-    update.mutate(
-      {
-        id: playlist.id,
-        name: draft.name.trim(),
-        description: draft.description,
-        expLevelId: draft.expLevel,
-        isPublic: draft.isPublic,
-        fileIds: draft.files.map((f) => f.id),
-        disabledFileIds: draft.files.filter((f) => f.disabled).map((f) => f.id),
-      },
-      {
-        onSuccess: () => {
-          setDraft(null);
-          toast('success', 'Playlist updated!');
-        },
-        onError: (err) => toast('error', 'The playlist could not be saved.', err.message),
-      },
-    );
-  };
 
   /** Outside edit mode the owner removes a track straight away (after the popup's confirmation). */
   const removeSaved = (index: number) => {
@@ -147,8 +99,6 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
       },
     });
 
-  const addFile = (file: AudioFile) => edit({ files: [...files, { ...file, disabled: false }] });
-
   const startIndex = firstEnabledIndex(files);
   const playlistRef = { id: playlist.id, uuid: playlist.uuid, name: playlist.name };
 
@@ -156,21 +106,8 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
     <div className={page.layout}>
       <div className={page.info}>
         <Card>
-          {editing ? (
-            <div className="field">
-              <label htmlFor={ids.name}>Name</label>
-              <input
-                id={ids.name}
-                className="input"
-                value={draft.name}
-                maxLength={TEXT_LIMITS.playlistName}
-                aria-invalid={nameMissing}
-                onChange={(e) => {
-                  setNameMissing(false);
-                  edit({ name: e.target.value });
-                }}
-              />
-            </div>
+          {draft ? (
+            <PlaylistNameField editor={editor} draft={draft} />
           ) : (
             <h1 className={page.title}>{title}</h1>
           )}
@@ -219,71 +156,18 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
               <Link2 size={16} aria-hidden /> Share
             </button>
             {isOwner &&
-              (editing ? (
-                <>
-                  <button
-                    type="button"
-                    className="btn btn-primary"
-                    onClick={save}
-                    disabled={update.isPending}
-                  >
-                    <Save size={16} aria-hidden /> Save
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost"
-                    onClick={() => {
-                      setNameMissing(false);
-                      setDraft(null);
-                    }}
-                  >
-                    <X size={16} aria-hidden /> Cancel
-                  </button>
-                </>
+              (draft ? (
+                <PlaylistEditorActions editor={editor} />
               ) : (
-                <button type="button" className="btn btn-ghost" onClick={() => setDraft(draftOf(playlist))}>
+                <button type="button" className="btn btn-ghost" onClick={editor.start}>
                   <Pencil size={16} aria-hidden /> Edit
                 </button>
               ))}
           </div>
-          {!editing && <RatingButtons playlist={playlist} />}
+          {!draft && <RatingButtons playlist={playlist} />}
 
-          {editing && (
-            <div className={page.editFields}>
-              <div className="field">
-                <label htmlFor={ids.description}>Description</label>
-                <Textarea
-                  id={ids.description}
-                  value={draft.description}
-                  maxLength={TEXT_LIMITS.description}
-                  onChange={(e) => edit({ description: e.target.value })}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={ids.level}>Experience level</label>
-                <select
-                  id={ids.level}
-                  className="select"
-                  value={draft.expLevel}
-                  onChange={(e) => edit({ expLevel: Number(e.target.value) })}
-                >
-                  <ExperienceLevelOptions />
-                </select>
-              </div>
-              <Switch
-                label="Public"
-                description="Anyone can find and play a public playlist."
-                checked={draft.isPublic}
-                onChange={(isPublic) => edit({ isPublic })}
-              />
-              <button
-                type="button"
-                className="btn btn-danger btn-small"
-                onClick={() => setConfirmDelete(true)}
-              >
-                <Trash2 size={16} aria-hidden /> Delete playlist
-              </button>
-            </div>
+          {draft && (
+            <PlaylistEditorFields editor={editor} draft={draft} onDelete={() => setConfirmDelete(true)} />
           )}
         </Card>
 
@@ -341,7 +225,7 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
             </span>
           }
         />
-        {editing && (
+        {draft && (
           <p className={page.editHint}>
             Drag to reorder. Click a track to turn it off or on; turned-off tracks are skipped.
           </p>
@@ -350,31 +234,11 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
           label="Playlist files"
           files={files}
           onPlay={(index) => play({ files, startIndex: index, playlist: playlistRef })}
-          onToggleDisabled={
-            editing
-              ? (index) =>
-                  edit({ files: files.map((f, i) => (i === index ? { ...f, disabled: !f.disabled } : f)) })
-              : undefined
-          }
-          onReorder={editing ? (from, to) => edit({ files: moveItem(files, from, to) }) : undefined}
-          onRemove={
-            isOwner
-              ? editing
-                ? (index) => edit({ files: files.filter((_, i) => i !== index) })
-                : removeSaved
-              : undefined
-          }
+          onToggleDisabled={draft ? editor.toggleFile : undefined}
+          onReorder={draft ? editor.moveFile : undefined}
+          onRemove={isOwner ? (draft ? editor.removeFile : removeSaved) : undefined}
         />
-        {editing && mayAddFiles && (
-          <div className={page.addFiles}>
-            <FileSearchPicker
-              label="Add Files"
-              pageSize={PAGE_SIZES.editorFileSearch}
-              excludeIds={files.map((f) => f.id)}
-              onPick={addFile}
-            />
-          </div>
-        )}
+        {draft && mayAddFiles && <PlaylistAddFiles editor={editor} draft={draft} />}
       </Card>
 
       <ConfirmPopup
