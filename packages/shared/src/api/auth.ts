@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from '../domain/username.ts';
-import { TEXT_LIMITS, text, timezone } from './common.ts';
+import { errorResponse, TEXT_LIMITS, text, timezone } from './common.ts';
+import { defineRoute, noContent } from './contract.ts';
 import { selfUser } from './users.ts';
 
 export const username = text(TEXT_LIMITS.username, USERNAME_RULE_MESSAGE)
@@ -57,3 +58,51 @@ export const resetPasswordRequest = z
   });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 export const resetRequestedResponse = z.object({ message: z.string() });
+
+export const authApi = {
+  login: defineRoute({
+    method: 'POST',
+    path: '/token',
+    tags: ['auth'],
+    summary: 'Log in with username or e-mail; sets the session cookie',
+    body: loginRequest,
+    responses: { 200: sessionResponse, 401: errorResponse, 429: errorResponse },
+  }),
+  logout: defineRoute({
+    method: 'DELETE',
+    path: '/token',
+    tags: ['auth'],
+    summary: 'Log out: ends this session and clears the cookies',
+    responses: { 204: noContent, 401: errorResponse },
+  }),
+  register: defineRoute({
+    method: 'POST',
+    path: '/register',
+    tags: ['auth'],
+    summary: 'Create an account, sign it in and send the verification e-mail',
+    description:
+      'Public accounts start without roles and never take id 1, the site owner (`npm run admin -- create` makes it). ' +
+      'A taken username or e-mail (any case) answers 409.',
+    body: registerRequest,
+    responses: { 201: sessionResponse, 409: errorResponse, 429: errorResponse },
+  }),
+  verify: defineRoute({
+    method: 'POST',
+    path: '/verify',
+    tags: ['auth'],
+    summary: 'Confirm an e-mail address with the token from the verification link',
+    body: verifyRequest,
+    responses: { 204: noContent, 400: errorResponse },
+  }),
+  resetPassword: defineRoute({
+    method: 'POST',
+    path: '/reset_password',
+    tags: ['auth'],
+    summary: 'Ask for a reset e-mail ({username, email}) or set a new password ({token, password})',
+    description:
+      'The request answers 200 with the same message whether or not an account matches. ' +
+      'The confirmation answers 204 and signs the account out everywhere.',
+    body: resetPasswordRequest,
+    responses: { 200: resetRequestedResponse, 204: noContent, 400: errorResponse, 429: errorResponse },
+  }),
+};

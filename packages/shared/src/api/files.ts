@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { idList, pagingQuery, queryBool, queryId, queryInt, TEXT_LIMITS, text } from './common.ts';
+import {
+  errorResponse,
+  idList,
+  pagingQuery,
+  queryBool,
+  queryId,
+  queryInt,
+  TEXT_LIMITS,
+  text,
+} from './common.ts';
+import { defineRoute } from './contract.ts';
 import { tag } from './tags.ts';
 
 export const fileTrigger = z.object({
@@ -84,3 +94,18 @@ export const listFilesQuery = z.object({
 export type ListFilesQuery = z.input<typeof listFilesQuery>;
 export const listFilesResponse = z.object({ files: z.array(audioFile), totalItems: z.number().int() });
 export type ListFilesResponse = z.infer<typeof listFilesResponse>;
+
+export const filesApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/files',
+    tags: ['files'],
+    description:
+      'Files visible to the viewer, filtered, sorted and paged. With `uuid`: that one file (404 when not visible). ' +
+      'Locked files come with `isLocked: true` and no audio, script or haptics URL; `showLocked=false` ' +
+      "(or the viewer's hideLockedFiles setting) leaves them out. `trigger` lists files that use a trigger " +
+      'without training it, `trainsTrigger` files that train it.',
+    query: listFilesQuery,
+    responses: { 200: listFilesResponse, 401: errorResponse, 404: errorResponse },
+  }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENERATOR_DEFAULT_DURATION_MS, GENERATOR_MAX_DURATION_MS } from '../domain/generator.ts';
-import { idList, queryBool, queryInt } from './common.ts';
+import { errorResponse, idList, queryBool, queryInt } from './common.ts';
+import { defineRoute } from './contract.ts';
 import { audioFile } from './files.ts';
 
 /**
@@ -20,3 +21,17 @@ export const generateQuery = z.object({
 export type GenerateQuery = z.input<typeof generateQuery>;
 export const generateResponse = z.object({ files: z.array(audioFile), totalDuration: z.number().int() });
 export type GenerateResponse = z.infer<typeof generateResponse>;
+
+export const generatorApi = {
+  generate: defineRoute({
+    method: 'GET',
+    path: '/playlist/generate',
+    tags: ['playlists'],
+    description:
+      'A random playlist (docs/decisions/004-playlist-generator.md): induction first, awakener last, a body of ' +
+      'the chosen types weighted toward includeTriggers, nothing with a hideTriggers trigger, no locked files, ' +
+      'at most maxDuration ms. 404 "No playlist could be generated with the current settings." when nothing fits.',
+    query: generateQuery,
+    responses: { 200: generateResponse, 400: errorResponse, 404: errorResponse },
+  }),
+};

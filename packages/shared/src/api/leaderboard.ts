@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pagingQuery, TEXT_LIMITS, text } from './common.ts';
+import { errorResponse, pagingQuery, TEXT_LIMITS, text } from './common.ts';
+import { defineRoute } from './contract.ts';
 
 export const LEADERBOARD_PAGE_SIZE = 50;
 
@@ -24,3 +25,29 @@ export type LeaderboardResponse = z.infer<typeof leaderboardResponse>;
 export const leaderboardUserQuery = z.object({ user: text(TEXT_LIMITS.username).trim().min(1).optional() });
 export const leaderboardUserResponse = z.object({ ranking: leaderboardRow });
 export type LeaderboardUserResponse = z.infer<typeof leaderboardUserResponse>;
+
+export const leaderboardApi = {
+  page: defineRoute({
+    method: 'GET',
+    path: '/leaderboard',
+    tags: ['leaderboard'],
+    summary: 'Users ranked by listening points',
+    description:
+      'Users with at least one point, most points first, ties by username. Ranks follow standard ' +
+      'competition ranking: equal points share a rank and the next rank skips ("1, 2, 2, 4"). ' +
+      '`totalItems` counts ranked users. Open to anonymous visitors.',
+    query: leaderboardQuery,
+    responses: { 200: leaderboardResponse, 400: errorResponse },
+  }),
+  user: defineRoute({
+    method: 'GET',
+    path: '/leaderboard/user',
+    tags: ['leaderboard'],
+    summary: "A user's rank (default: yourself)",
+    description:
+      'rank = users with more points + 1. A user without points gets the rank after every ranked user ' +
+      '(they are not listed on the board). 401 without `user` when signed out; 404 for an unknown username.',
+    query: leaderboardUserQuery,
+    responses: { 200: leaderboardUserResponse, 401: errorResponse, 404: errorResponse },
+  }),
+};

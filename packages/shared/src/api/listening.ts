@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, int, TEXT_LIMITS, text, timezone } from './common.ts';
+import { errorResponse, id, int, TEXT_LIMITS, text, timezone } from './common.ts';
+import { defineRoute } from './contract.ts';
 
 /**
  * POST /api/session: one call with two shapes (as in the spec).
@@ -50,3 +51,29 @@ export const endSessionResponse = z.object({
 export type EndSessionResponse = z.infer<typeof endSessionResponse>;
 
 export const sessionResponse = z.union([endSessionResponse, startSessionResponse]);
+
+export const listeningApi = {
+  session: defineRoute({
+    method: 'POST',
+    path: '/session',
+    tags: ['listening'],
+    summary: 'Start ({timezone}) or end ({sessionToken, timezone, fileId}) an audio listening session',
+    description:
+      'Start answers `{token}`, for anonymous listeners too; the player then adds the token to its audio ' +
+      'requests (`/media/audio/…&session=<token>`). End answers `{token, points, totalPoints, streak}`. ' +
+      'What a session heard is the least of: the audio the media route served under the session (distinct ' +
+      "bytes, as a share of the file's duration, and only of the file it is ended with), the wall-clock time " +
+      "since it started, the file's duration and `listenedMs` when sent. A session whose listener may not play " +
+      'the file hears nothing. Points: one per whole minute heard, not counting time before the end of the ' +
+      "user's last credited session (overlapping sessions don't count twice). A play of the file counts when " +
+      'at least 30 s (or half of a shorter track) was heard, once per listener and file an hour (anonymous ' +
+      'listeners by address). A session started anonymously earns 0 points and only counts the play. A session ' +
+      "earning at least one point keeps the daily streak, in the account's stored time zone: +1 when the last " +
+      'counted day was yesterday, unchanged the same day, back to 1 after a gap. `timezone` on a signed-in ' +
+      'start is stored on the account when it last changed more than a day ago, and ignored otherwise. Each ' +
+      "session ends once: a second end is 409. Another user's or an unknown token is 404, as is a file the " +
+      'listener cannot see.',
+    body: sessionRequest,
+    responses: { 200: sessionResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+  }),
+};

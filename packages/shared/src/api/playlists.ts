@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { id, idList, pagingQuery, queryBool, queryId, TEXT_LIMITS, text, userRef } from './common.ts';
+import {
+  errorResponse,
+  id,
+  idList,
+  pagingQuery,
+  queryBool,
+  queryId,
+  TEXT_LIMITS,
+  text,
+  userRef,
+} from './common.ts';
+import { defineRoute, noContent } from './contract.ts';
 import { audioFile } from './files.ts';
 
 export const expLevel = z.number().int().min(1).max(4);
@@ -123,3 +134,75 @@ export const updatePlaylistUserRequest = z.object({
   isDisliked: z.boolean().optional(),
   isFavorite: z.boolean().optional(),
 });
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export const playlistsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/playlists',
+    tags: ['playlists'],
+    description:
+      "Playlists the viewer may see (public ones, the viewer's own, all for READ_ALL_FILES). `user` and " +
+      '`creator` filter by creator id, `official` by the site owner (id 1), `series` by being a training-plan day, ' +
+      '`favorited`/`liked` by the signed-in viewer (401 when signed out). With `uuid`: 404 when not visible. ' +
+      '`files` leaves out private files of other uploaders; totals count what is shown (duration: enabled files only).',
+    query: listPlaylistsQuery,
+    responses: { 200: listPlaylistsResponse, ...errors },
+  }),
+  recent: defineRoute({
+    method: 'GET',
+    path: '/playlists/recent',
+    tags: ['playlists'],
+    description:
+      'The 12 newest public community playlists (not core, not training-plan days), without files.',
+    responses: { 200: recentPlaylistsResponse },
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/playlists',
+    tags: ['playlists'],
+    description: 'Creates an empty playlist. `isCore` only for the site owner (user id 1), else 403.',
+    body: createPlaylistRequest,
+    responses: { 201: createPlaylistResponse, ...errors },
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/playlists',
+    tags: ['playlists'],
+    description:
+      'Changes any subset of fields; only the creator (403 otherwise). `fileIds` replaces the ordered list and ' +
+      'must name files the creator can see (400 otherwise); a file it adds must not be locked for the creator ' +
+      '(403 naming it; locked files already in the list may stay). `disabledFileIds` must be a subset of the list.',
+    body: updatePlaylistRequest,
+    responses: { 200: updatePlaylistResponse, ...errors },
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/playlist',
+    tags: ['playlists'],
+    description: 'Deletes a playlist; only its creator.',
+    query: deletePlaylistQuery,
+    responses: { 204: noContent, ...errors },
+  }),
+  userInfo: defineRoute({
+    method: 'GET',
+    path: '/playlist/user',
+    tags: ['playlists'],
+    description:
+      "The viewer's like, dislike and favourite of a playlist, with its counts (all false when signed out).",
+    query: getPlaylistUserQuery,
+    responses: { 200: playlistUserInfo, ...errors },
+  }),
+  rate: defineRoute({
+    method: 'PUT',
+    path: '/playlist/user',
+    tags: ['playlists'],
+    description:
+      'Sets like, dislike (mutually exclusive) and favourite. Liking and disliking need a public, non-core ' +
+      "playlist that is neither the viewer's own nor the site owner's (403 otherwise); favourite works on any " +
+      'playlist the viewer can see.',
+    body: updatePlaylistUserRequest,
+    responses: { 200: playlistUserInfo, ...errors },
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, int, queryBool, queryId, userRef } from './common.ts';
+import { errorResponse, id, int, queryBool, queryId, userRef } from './common.ts';
+import { defineRoute } from './contract.ts';
 import { playlist } from './playlists.ts';
 
 /** A training plan: one playlist per day, with the viewer's progress. */
@@ -32,3 +33,24 @@ export const updateUserSeriesRequest = z.object({
   playlistIndex: int(1),
 });
 export const updateUserSeriesResponse = z.object({ id: z.number().int(), position: z.number().int() });
+
+export const seriesApi = {
+  get: defineRoute({
+    method: 'GET',
+    path: '/series',
+    tags: ['training plans'],
+    description:
+      "Training plans with the viewer's position (1 when signed out or not started); one plan with `id` or " +
+      '`uuid` (404 "Training plan not found."). `includePlaylists` fills each day\'s playlist.',
+    query: getSeriesQuery,
+    responses: { 200: z.union([listSeriesResponse, oneSeriesResponse]), 404: errorResponse },
+  }),
+  savePosition: defineRoute({
+    method: 'PUT',
+    path: '/userseries',
+    tags: ['training plans'],
+    description: "Saves the signed-in user's position in a plan (capped at playlistCount + 1).",
+    body: updateUserSeriesRequest,
+    responses: { 200: updateUserSeriesResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userRef } from './common.ts';
+import { defineRoute } from './contract.ts';
 
 export const fileType = z.object({ id: z.number().int(), name: z.string() });
 export type FileType = z.infer<typeof fileType>;
@@ -13,3 +14,20 @@ export type TagsResponse = z.infer<typeof tagsResponse>;
 /** GET /api/creators: every user who has authored a public file. */
 export const creatorsResponse = z.object({ creators: z.array(userRef) });
 export type CreatorsResponse = z.infer<typeof creatorsResponse>;
+
+export const tagsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/tags',
+    tags: ['files'],
+    description: 'File types (fixed ids, 7 music and 9 AI music) and the tags files carry.',
+    responses: { 200: tagsResponse },
+  }),
+  creators: defineRoute({
+    method: 'GET',
+    path: '/creators',
+    tags: ['files'],
+    description: 'Every user who authored a public file, by username.',
+    responses: { 200: creatorsResponse },
+  }),
+};

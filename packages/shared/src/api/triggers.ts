@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRIGGER_DESCRIPTION_MAX } from '../domain/triggers.ts';
-import { id, queryId, TEXT_LIMITS, text, userRef } from './common.ts';
+import { errorResponse, id, queryId, TEXT_LIMITS, text, userRef } from './common.ts';
+import { defineRoute, noContent } from './contract.ts';
 
 export const trigger = z.object({
   id: z.number().int(),
@@ -59,3 +60,61 @@ export type UpdateTriggerRequest = z.input<typeof updateTriggerRequest>;
 export const deleteTriggerQuery = z.object({
   id: queryId.describe('The trigger (published or pending) to delete.'),
 });
+
+export const triggersApi = {
+  get: defineRoute({
+    method: 'GET',
+    path: '/triggers',
+    tags: ['triggers'],
+    description:
+      'Every published trigger sorted by name (pending requests are left out); with `uuid` or `name` one trigger. `name` follows the detail route: ' +
+      'spaces become underscores and case is ignored (`sleep_now` finds "Sleep Now"). 404 "Trigger not found."',
+    query: getTriggersQuery,
+    responses: { 200: z.union([listTriggersResponse, oneTriggerResponse]), 404: errorResponse },
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/triggers',
+    tags: ['triggers'],
+    description:
+      'Adds a trigger. With CREATE_TRIGGERS it is published at once; with only REQUEST_TRIGGERS it is stored ' +
+      'as a request (`pending: true`): not listed and not usable until staff approve it (PUT /api/triggers). ' +
+      'The description is cut to 250 characters; a name already used (ignoring case, requests included) answers 409.',
+    body: createTriggerRequest,
+    responses: { 201: oneTriggerResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse },
+  }),
+  requests: defineRoute({
+    method: 'GET',
+    path: '/triggers/requests',
+    tags: ['triggers'],
+    description:
+      "Pending trigger requests, oldest first: every one for staff (CREATE_TRIGGERS), the caller's own for " +
+      'holders of REQUEST_TRIGGERS; 403 for anyone else.',
+    responses: { 200: triggerRequestsResponse, 401: errorResponse, 403: errorResponse },
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/triggers',
+    tags: ['triggers'],
+    description:
+      'Staff only (CREATE_TRIGGERS): renames and/or redescribes a trigger, published or pending, and with ' +
+      '`approve: true` publishes a request. 404 "Trigger not found.", 409 for a name already used.',
+    body: updateTriggerRequest,
+    responses: {
+      200: oneTriggerResponse,
+      401: errorResponse,
+      403: errorResponse,
+      404: errorResponse,
+      409: errorResponse,
+    },
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/trigger',
+    tags: ['triggers'],
+    description:
+      'Staff only (CREATE_TRIGGERS): deletes a trigger or rejects a request; its links to files and users go too.',
+    query: deleteTriggerQuery,
+    responses: { 204: noContent, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_VIBRATION_RANGE, VIBRATION_OFFSET_RANGE } from '../domain/haptics-settings.ts';
-import { id, int, TEXT_LIMITS, text, timezone } from './common.ts';
+import { errorResponse, id, int, TEXT_LIMITS, text, timezone } from './common.ts';
+import { defineRoute } from './contract.ts';
 
 export const role = z.object({
   name: z.string(),
@@ -115,3 +116,29 @@ export const updateUserRequest = z
   .strict();
 export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
 export const updateUserResponse = z.object({ user: selfUser });
+
+export const usersApi = {
+  get: defineRoute({
+    method: 'GET',
+    path: '/user',
+    tags: ['users'],
+    summary: 'The signed-in user (null when signed out), or ?username= anyone’s public profile',
+    description:
+      'Reads only: `timezone` is accepted (the spec sends it) but never stored here; the time zone ' +
+      'changes through sign-in, POST /api/session or PUT /api/user, at most once a day.',
+    query: getUserQuery,
+    responses: { 200: getUserResponse, 404: errorResponse },
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/user',
+    tags: ['users'],
+    summary: 'Change your own profile and settings (any subset of the fields)',
+    description:
+      '`triggers` replaces the whole selection: trainingAmount 0 = trained, 1 = in training. ' +
+      'The time zone changes at most once a day: a different `timezone` within a day of the last change is 409 ' +
+      'and nothing is saved.',
+    body: updateUserRequest,
+    responses: { 200: updateUserResponse, 400: errorResponse, 401: errorResponse, 409: errorResponse },
+  }),
+};

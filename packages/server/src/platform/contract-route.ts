@@ -1,0 +1,59 @@
+import type { RouteDefinition } from '@mesmer/shared/api/contract';
+import type {
+  ContextConfigDefault,
+  FastifyContextConfig,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** The Fastify schema of a declaration, so Fastify's zod type provider types request and reply. */
+type SchemaOf<R extends RouteDefinition> = {
+  params: R extends { params: infer S } ? S : undefined;
+  querystring: R extends { query: infer S } ? S : undefined;
+  body: R extends { body: infer S } ? S : undefined;
+  response: R['responses'];
+};
+
+/** A handler of `R`: `req.query`, `req.body` and `req.params` as parsed, the answer as declared. */
+export type ContractHandler<R extends RouteDefinition> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  SchemaOf<R>,
+  ZodTypeProvider
+>;
+
+/**
+ * Registers one call of the shared contract (packages/shared/src/api) on `app`, which is mounted
+ * under /api: its method, path, schemas and OpenAPI text all come from the declaration. `config`
+ * carries what only the server knows about the route, such as its rate limit.
+ */
+export function registerRoute<R extends RouteDefinition>(
+  app: FastifyInstance,
+  route: R,
+  handler: ContractHandler<R>,
+  options: { config?: FastifyContextConfig } = {},
+) {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: route.method,
+    url: route.path,
+    schema: {
+      tags: [...route.tags],
+      summary: route.summary,
+      description: route.description,
+      params: route.params,
+      querystring: route.query,
+      body: route.body,
+      response: route.responses,
+    },
+    config: options.config,
+    handler: handler as RouteHandlerMethod,
+  });
+}

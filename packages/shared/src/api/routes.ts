@@ -1,0 +1,29 @@
+import { authApi } from './auth.ts';
+import type { RouteDefinition } from './contract.ts';
+import { filesApi } from './files.ts';
+import { generatorApi } from './generator.ts';
+import { healthApi } from './health.ts';
+import { leaderboardApi } from './leaderboard.ts';
+import { listeningApi } from './listening.ts';
+import { playlistsApi } from './playlists.ts';
+import { seriesApi } from './series.ts';
+import { tagsApi } from './tags.ts';
+import { testClockApi } from './test-clock.ts';
+import { triggersApi } from './triggers.ts';
+import { usersApi } from './users.ts';
+
+/** Every /api call, so tests can walk them all. A new domain's `…Api` object goes here. */
+export const allRoutes: readonly RouteDefinition[] = [
+  authApi,
+  filesApi,
+  generatorApi,
+  healthApi,
+  leaderboardApi,
+  listeningApi,
+  playlistsApi,
+  seriesApi,
+  tagsApi,
+  testClockApi,
+  triggersApi,
+  usersApi,
+].flatMap((domain) => Object.values(domain));
