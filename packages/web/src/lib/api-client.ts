@@ -1,3 +1,12 @@
+import {
+  type RouteBody,
+  type RouteDefinition,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+  routePath,
+} from '@mesmer/shared/api/contract';
+
 /** The one way the web app talks to /api: JSON in and out, cookies included, typed errors. */
 export class ApiError extends Error {
   constructor(
@@ -9,16 +18,54 @@ export class ApiError extends Error {
   }
 }
 
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+/** What a call sends besides its route: only the parts the route declares, typed from its schemas. */
+export type CallInput<R extends RouteDefinition> = (RouteParams<R> extends undefined
+  ? { params?: undefined }
+  : { params: RouteParams<R> }) &
+  (RouteQuery<R> extends undefined
+    ? { query?: undefined }
+    : object extends RouteQuery<R>
+      ? { query?: RouteQuery<R> }
+      : { query: RouteQuery<R> }) &
+  (RouteBody<R> extends undefined ? { body?: undefined } : { body: RouteBody<R> }) & {
+    signal?: AbortSignal;
+  };
 
-export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Record<string, QueryValue>;
-  body?: unknown;
-  signal?: AbortSignal;
+/**
+ * Calls `route` of the shared contract (packages/shared/src/api) and resolves to its declared
+ * success answer (null for a 204); any other status throws an ApiError with the server's message.
+ */
+export function call<R extends RouteDefinition>(
+  route: R,
+  ...[input]: object extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]
+): Promise<RouteResponse<R>> {
+  const { params, query, body, signal } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  return send(`${routePath(route, params)}${toQueryString(query)}`, route.method, body, signal);
 }
 
-function toQueryString(query: Record<string, QueryValue> = {}): string {
+/**
+ * An /api call by path. Only the player still calls this way (packages/web/src/player);
+ * everything else goes through `call`.
+ */
+export function api<T>(
+  path: string,
+  req: {
+    method?: RouteDefinition['method'];
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+  } = {},
+): Promise<T> {
+  return send(`${path}${toQueryString(req.query)}`, req.method ?? 'GET', req.body, req.signal);
+}
+
+/** Query strings as the server's schemas read them: lists comma-joined, empty values left out. */
+function toQueryString(query: Record<string, unknown> = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
@@ -30,15 +77,15 @@ function toQueryString(query: Record<string, QueryValue> = {}): string {
   return s ? `?${s}` : '';
 }
 
-export async function api<T>(path: string, req: ApiRequest = {}): Promise<T> {
-  const res = await fetch(`/api${path}${toQueryString(req.query)}`, {
-    method: req.method ?? 'GET',
-    headers: req.body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: req.body === undefined ? undefined : JSON.stringify(req.body),
+async function send<T>(path: string, method: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(`/api${path}`, {
+    method,
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
-    signal: req.signal,
+    signal,
   });
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return null as T;
   const data = await res.json().catch(() => null);
   if (!res.ok) {
     throw new ApiError(res.status, data?.error ?? `Request failed (${res.status}).`, data?.field);

@@ -21,9 +21,24 @@ describe('faked API responses against the shared schemas', () => {
     );
   });
 
-  it('refuses calls without a schema, so a new call gets one', () => {
+  it('refuses calls the route contract does not declare', () => {
     expect(contractProblem('GET', '/api/nowhere', 200, {})).toBe(
-      'GET /api/nowhere: no response schema (add it to test/api-contract.ts)',
+      'GET /api/nowhere: not in the route contract (packages/shared/src/api)',
+    );
+    expect(contractProblem('PATCH', '/api/playlists', 200, {})).toBe(
+      'PATCH /api/playlists: not in the route contract (packages/shared/src/api)',
+    );
+  });
+
+  it('checks each status against its own schema from the contract', () => {
+    expect(contractProblem('POST', '/api/playlists', 200, { id: 3, uuid: 'u' })).toBe(
+      'POST /api/playlists: answers 200, which its route does not declare',
+    );
+    expect(contractProblem('POST', '/api/playlists', 201, { id: 3, uuid: 'u' })).toBeNull();
+    expect(contractProblem('POST', '/api/reset_password', 200, { message: 'Sent.' })).toBeNull();
+    expect(contractProblem('POST', '/api/reset_password', 204, null)).toBeNull();
+    expect(contractProblem('POST', '/api/reset_password', 200, null)).toMatch(
+      /^POST \/api\/reset_password 200: \(body\): /,
     );
   });
 

@@ -1,7 +1,6 @@
-import type { SelfUser, UpdateUserRequest, updateUserResponse } from '@mesmer/shared/api/users';
+import { type SelfUser, type UpdateUserRequest, usersApi } from '@mesmer/shared/api/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { toast } from '../../ui/index.ts';
 import { currentUserQuery } from '../auth/api.ts';
 
@@ -44,8 +43,7 @@ export function useUpdateSettings() {
   const queryClient = useQueryClient();
   const key = currentUserQuery.queryKey;
   return useMutation({
-    mutationFn: (change: SettingsChange) =>
-      api<z.infer<typeof updateUserResponse>>('/user', { method: 'PUT', body: change }),
+    mutationFn: (change: SettingsChange) => call(usersApi.update, { body: change }),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData(key);

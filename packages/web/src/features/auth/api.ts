@@ -1,22 +1,20 @@
-import type {
-  LoginRequest,
-  RegisterRequest,
-  ResetPasswordRequest,
-  resetRequestedResponse,
-  SessionResponse,
+import {
+  authApi,
+  type LoginRequest,
+  type RegisterRequest,
+  type ResetPasswordRequest,
 } from '@mesmer/shared/api/auth';
-import type { getUserResponse, SelfUser } from '@mesmer/shared/api/users';
+import { type SelfUser, usersApi } from '@mesmer/shared/api/users';
 import { type Permission, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api, browserTimezone } from '../../lib/api-client.ts';
+import { browserTimezone, call } from '../../lib/api-client.ts';
 import { markSessionSeen } from './session-sync.ts';
 
 /** The signed-in user (null when signed out). Every feature reads the session through this. */
 export const currentUserQuery = queryOptions({
   queryKey: ['user', 'self'],
   // Without ?username the server answers the caller's own view, the SelfUser branch of the union.
-  queryFn: async () => (await api<z.infer<typeof getUserResponse>>('/user')).user as SelfUser | null,
+  queryFn: async () => (await call(usersApi.get)).user as SelfUser | null,
   staleTime: 60_000,
 });
 
@@ -48,7 +46,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Omit<LoginRequest, 'timezone'>) =>
-      api<SessionResponse>('/token', { method: 'POST', body: { ...input, timezone: browserTimezone() } }),
+      call(authApi.login, { body: { ...input, timezone: browserTimezone() } }),
     onSuccess: (session) => sessionChanged(queryClient, session.user),
   });
 }
@@ -58,7 +56,7 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Omit<RegisterRequest, 'timezone'>) =>
-      api<SessionResponse>('/register', { method: 'POST', body: { ...input, timezone: browserTimezone() } }),
+      call(authApi.register, { body: { ...input, timezone: browserTimezone() } }),
     onSuccess: (session) => sessionChanged(queryClient, session.user),
   });
 }
@@ -67,7 +65,7 @@ export function useRegister() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<void>('/token', { method: 'DELETE' }),
+    mutationFn: () => call(authApi.logout),
     onSuccess: () => sessionChanged(queryClient, null),
   });
 }
@@ -76,7 +74,7 @@ export function useLogout() {
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api<void>('/verify', { method: 'POST', body: { token } }),
+    mutationFn: (token: string) => call(authApi.verify, { body: { token } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
   });
 }
@@ -84,8 +82,12 @@ export function useVerifyEmail() {
 /** POST /api/reset_password without a token: e-mails a reset link; answers a confirmation text. */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (input: Required<Pick<ResetPasswordRequest, 'username' | 'email'>>) =>
-      api<z.infer<typeof resetRequestedResponse>>('/reset_password', { method: 'POST', body: input }),
+    mutationFn: async (input: Required<Pick<ResetPasswordRequest, 'username' | 'email'>>) => {
+      const answer = await call(authApi.resetPassword, { body: input });
+      // Without a token the call answers 200 with its message; 204 is the confirmation's answer.
+      if (!answer) throw new Error('POST /api/reset_password answered no message');
+      return answer;
+    },
   });
 }
 
@@ -93,6 +95,6 @@ export function useRequestPasswordReset() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: Required<Pick<ResetPasswordRequest, 'token' | 'password'>>) =>
-      api<void>('/reset_password', { method: 'POST', body: input }),
+      call(authApi.resetPassword, { body: input }),
   });
 }

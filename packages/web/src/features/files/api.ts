@@ -1,8 +1,8 @@
-import type { AudioFile, ListFilesResponse, listFilesQuery } from '@mesmer/shared/api/files';
-import type { CreatorsResponse, TagsResponse } from '@mesmer/shared/api/tags';
+import { type AudioFile, filesApi, type listFilesQuery } from '@mesmer/shared/api/files';
+import { tagsApi } from '@mesmer/shared/api/tags';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 /** GET /api/files parameters as the server reads them; left-out ones take the server's defaults. */
 export type FilesParams = Partial<z.output<typeof listFilesQuery>>;
@@ -11,7 +11,7 @@ export type FilesParams = Partial<z.output<typeof listFilesQuery>>;
 export function filesQuery(query: FilesParams) {
   return queryOptions({
     queryKey: ['files', 'list', query],
-    queryFn: ({ signal }) => api<ListFilesResponse>('/files', { query: { ...query }, signal }),
+    queryFn: ({ signal }) => call(filesApi.list, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -21,20 +21,20 @@ export function fileByUuidQuery(uuid: string) {
   return queryOptions({
     queryKey: ['files', 'uuid', uuid],
     queryFn: async ({ signal }): Promise<AudioFile | null> =>
-      (await api<ListFilesResponse>('/files', { query: { uuid }, signal })).files[0] ?? null,
+      (await call(filesApi.list, { query: { uuid }, signal })).files[0] ?? null,
   });
 }
 
 /** GET /api/tags: file types and tags; they rarely change. */
 export const tagsQuery = queryOptions({
   queryKey: ['tags'],
-  queryFn: () => api<TagsResponse>('/tags'),
+  queryFn: () => call(tagsApi.list),
   staleTime: 10 * 60_000,
 });
 
 /** GET /api/creators */
 export const creatorsQuery = queryOptions({
   queryKey: ['creators'],
-  queryFn: async () => (await api<CreatorsResponse>('/creators')).creators,
+  queryFn: async () => (await call(tagsApi.creators)).creators,
   staleTime: 10 * 60_000,
 });

@@ -1,7 +1,7 @@
-import type { GenerateResponse, generateQuery } from '@mesmer/shared/api/generator';
+import { type generateQuery, generatorApi } from '@mesmer/shared/api/generator';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 /** GET /api/playlist/generate parameters as the server reads them. */
 export type GenerateParams = z.output<typeof generateQuery>;
@@ -17,7 +17,7 @@ export function generatedPlaylistQuery(request: GenerateRun | null) {
   return queryOptions({
     queryKey: ['generator', request],
     queryFn: request
-      ? ({ signal }) => api<GenerateResponse>('/playlist/generate', { query: { ...request.params }, signal })
+      ? ({ signal }) => call(generatorApi.generate, { query: request.params, signal })
       : skipToken,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -1,9 +1,4 @@
-import type {
-  listSeriesResponse,
-  oneSeriesResponse,
-  updateUserSeriesRequest,
-  updateUserSeriesResponse,
-} from '@mesmer/shared/api/series';
+import { seriesApi, type updateUserSeriesRequest } from '@mesmer/shared/api/series';
 import {
   mutationOptions,
   type QueryClient,
@@ -12,34 +7,36 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 /** GET /api/series: every training plan. */
 export const plansQuery = queryOptions({
   queryKey: ['series', 'list'],
-  queryFn: async ({ signal }) =>
-    (await api<z.infer<typeof listSeriesResponse>>('/series', { signal })).series,
+  queryFn: async ({ signal }) => {
+    // Without id or uuid the answer is the list.
+    const { series } = await call(seriesApi.get, { signal });
+    if (!Array.isArray(series)) throw new Error('GET /api/series answered one plan');
+    return series;
+  },
 });
 
 /** GET /api/series?uuid=&includePlaylists=true: one plan with its day playlists and the viewer's position. */
 export function planQuery(uuid: string) {
   return queryOptions({
     queryKey: ['series', 'uuid', uuid],
-    queryFn: async ({ signal }) =>
-      (
-        await api<z.infer<typeof oneSeriesResponse>>('/series', {
-          query: { uuid, includePlaylists: true },
-          signal,
-        })
-      ).series,
+    queryFn: async ({ signal }) => {
+      // With a uuid the answer is that one plan (404 when there is none).
+      const { series } = await call(seriesApi.get, { query: { uuid, includePlaylists: true }, signal });
+      if (Array.isArray(series)) throw new Error('GET /api/series?uuid= answered a list');
+      return series;
+    },
   });
 }
 
 /** PUT /api/userseries: saves the viewer's position in a plan (1 resets it). The player runs it too. */
 export function savePlanProgressMutation(client: QueryClient) {
   return mutationOptions({
-    mutationFn: (body: z.input<typeof updateUserSeriesRequest>) =>
-      api<z.infer<typeof updateUserSeriesResponse>>('/userseries', { method: 'PUT', body }),
+    mutationFn: (body: z.input<typeof updateUserSeriesRequest>) => call(seriesApi.savePosition, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['series'] }),
   });
 }

@@ -1,16 +1,14 @@
-import type {
-  CreatePlaylistRequest,
-  createPlaylistResponse,
-  ListPlaylistsResponse,
-  listPlaylistsQuery,
-  Playlist,
-  PlaylistUserInfo,
-  UpdatePlaylistRequest,
-  updatePlaylistResponse,
+import {
+  type CreatePlaylistRequest,
+  type listPlaylistsQuery,
+  type Playlist,
+  type PlaylistUserInfo,
+  playlistsApi,
+  type UpdatePlaylistRequest,
 } from '@mesmer/shared/api/playlists';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 /** GET /api/playlists parameters as the server reads them; left-out ones take the server's defaults. */
 export type PlaylistsParams = Partial<z.output<typeof listPlaylistsQuery>>;
@@ -22,7 +20,7 @@ export const PLAYLISTS_KEY = 'playlists';
 export function playlistsQuery(query: PlaylistsParams, options: { enabled?: boolean } = {}) {
   return queryOptions({
     queryKey: [PLAYLISTS_KEY, 'list', query],
-    queryFn: ({ signal }) => api<ListPlaylistsResponse>('/playlists', { query: { ...query }, signal }),
+    queryFn: ({ signal }) => call(playlistsApi.list, { query, signal }),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });
@@ -33,7 +31,7 @@ export function playlistByUuidQuery(uuid: string) {
   return queryOptions({
     queryKey: [PLAYLISTS_KEY, 'uuid', uuid],
     queryFn: async ({ signal }): Promise<Playlist | null> =>
-      (await api<ListPlaylistsResponse>('/playlists', { query: { uuid }, signal })).playlists[0] ?? null,
+      (await call(playlistsApi.list, { query: { uuid }, signal })).playlists[0] ?? null,
   });
 }
 
@@ -41,7 +39,7 @@ export function playlistByUuidQuery(uuid: string) {
 export function playlistUserQuery(id: number, enabled: boolean) {
   return queryOptions({
     queryKey: [PLAYLISTS_KEY, 'user', id],
-    queryFn: ({ signal }) => api<PlaylistUserInfo>('/playlist/user', { query: { id }, signal }),
+    queryFn: ({ signal }) => call(playlistsApi.userInfo, { query: { id }, signal }),
     enabled,
   });
 }
@@ -55,8 +53,7 @@ function useInvalidatePlaylists() {
 export function useCreatePlaylist() {
   const invalidate = useInvalidatePlaylists();
   return useMutation({
-    mutationFn: (body: CreatePlaylistRequest) =>
-      api<z.infer<typeof createPlaylistResponse>>('/playlists', { method: 'POST', body }),
+    mutationFn: (body: CreatePlaylistRequest) => call(playlistsApi.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -66,8 +63,7 @@ export function useUpdatePlaylist() {
   const client = useQueryClient();
   const invalidate = useInvalidatePlaylists();
   return useMutation({
-    mutationFn: async (body: UpdatePlaylistRequest) =>
-      (await api<z.infer<typeof updatePlaylistResponse>>('/playlists', { method: 'PUT', body })).playlist,
+    mutationFn: async (body: UpdatePlaylistRequest) => (await call(playlistsApi.update, { body })).playlist,
     onSuccess: (saved) => {
       // The page shows the saved order at once instead of the old one until the refetch lands.
       client.setQueryData([PLAYLISTS_KEY, 'uuid', saved.uuid], saved);
@@ -80,7 +76,7 @@ export function useUpdatePlaylist() {
 export function useDeletePlaylist() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>('/playlist', { method: 'DELETE', query: { id } }),
+    mutationFn: (id: number) => call(playlistsApi.delete, { query: { id } }),
     onSuccess: (_data, id) => {
       client.removeQueries({ queryKey: [PLAYLISTS_KEY, 'user', id] });
       return client.invalidateQueries({ queryKey: [PLAYLISTS_KEY, 'list'] });
@@ -94,8 +90,7 @@ export type PlaylistRating = Pick<PlaylistUserInfo, 'id' | 'isLiked' | 'isDislik
 export function useRatePlaylist() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (rating: PlaylistRating) =>
-      api<PlaylistUserInfo>('/playlist/user', { method: 'PUT', body: rating }),
+    mutationFn: (rating: PlaylistRating) => call(playlistsApi.rate, { body: rating }),
     onSuccess: (info) => {
       client.setQueryData([PLAYLISTS_KEY, 'user', info.id], info);
       return client.invalidateQueries({ queryKey: [PLAYLISTS_KEY, 'list'] });
