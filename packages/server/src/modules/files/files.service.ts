@@ -1,55 +1,25 @@
 import type { AudioFile, ListFilesResponse, listFilesQuery } from '@mesmer/shared/api/files';
-import { isFileLocked, isFileVisible } from '@mesmer/shared/domain/locks';
+import { isFileVisible } from '@mesmer/shared/domain/locks';
 import { UUID_PATTERN } from '@mesmer/shared/domain/triggers';
 import type { z } from 'zod';
 import { createAccess, requireUser, type SessionUser, type Viewer } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { mediaUrlSigner } from '../../platform/signed-url.ts';
+import { toAudioFile } from './files.presenter.ts';
 import { createFilesRepo, type FileFilter, type FileRow } from './files.repo.ts';
 
 export function createFilesService(ctx: AppContext) {
   const repo = createFilesRepo(ctx.db, ctx.readCache.totals);
   const access = createAccess(ctx.db);
   const signer = mediaUrlSigner(ctx.config);
-  const mediaUrl = (key: string | null, fileId: number, now: Date) =>
-    key ? signer.sign({ urlPath: `/media/${key}`, fileId }, now) : null;
 
-  /** Rows in the answer shape. Locks and URLs depend on the viewer; the rest comes from the row. */
+  /** Rows in the answer shape, media URLs signed as of now. */
   function presentRows(rows: FileRow[], viewer: Viewer): AudioFile[] {
     const now = ctx.clock.now();
-    return rows.map((row) => {
-      const isLocked = isFileLocked({ ...row, requiredTierIds: row.tiers.map((t) => t.id) }, viewer);
-      return {
-        id: row.id,
-        uuid: row.uuid,
-        name: row.name,
-        description: row.description,
-        triggers: row.triggers,
-        patreonTiers: row.tiers,
-        fileType: row.fileType,
-        tags: row.tags,
-        trackNumber: row.trackNumber,
-        releaseDate: row.releaseDate.toISOString(),
-        isPublic: row.isPublic,
-        plays: row.plays,
-        duration: row.duration,
-        audioURL: isLocked ? null : mediaUrl(row.audioKey, row.id, now),
-        audioType: row.audioType,
-        scriptURL: isLocked ? null : mediaUrl(row.scriptKey, row.id, now),
-        hapticsURL: isLocked ? null : mediaUrl(row.hapticsKey, row.id, now),
-        hasHaptics: row.hapticsKey !== null,
-        isLocked,
-        warnings: row.warnings.map((text) => ({ text })),
-        author: {
-          id: row.authorId,
-          username: row.authorUsername,
-          patreonName: row.authorPatreonName,
-        },
-        uploaderId: row.uploaderId,
-        userUploaded: row.userUploaded,
-      };
-    });
+    const mediaUrl = (key: string | null, fileId: number) =>
+      key ? signer.sign({ urlPath: `/media/${key}`, fileId }, now) : null;
+    return rows.map((row) => toAudioFile(row, viewer, mediaUrl));
   }
 
   /** A file by uuid when the viewer may see it. */

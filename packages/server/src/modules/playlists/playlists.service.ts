@@ -1,66 +1,30 @@
-import type { AudioFile } from '@mesmer/shared/api/files';
 import type {
   createPlaylistRequest,
   listPlaylistsQuery,
   Playlist,
-  PlaylistFile,
   PlaylistUserInfo,
   UpdatePlaylistRequest,
 } from '@mesmer/shared/api/playlists';
 import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
-import { canLikePlaylist, likeRatio } from '@mesmer/shared/domain/rating';
+import { canLikePlaylist } from '@mesmer/shared/domain/rating';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { createAccess, requireUser, type SessionUser, type Viewer } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { Forbidden, Invalid, NotFound } from '../../platform/errors.ts';
 import { createFilesService } from '../files/files.service.ts';
+import { entryFacts, toPlaylist, toPlaylistUserInfo } from './playlists.presenter.ts';
 import {
   createPlaylistsRepo,
   type PlaylistEntry,
   type PlaylistFilter,
   type PlaylistRow,
-  type ShownEntry,
-  type TriggerRef,
 } from './playlists.repo.ts';
 
 /** How many playlists GET /playlists/recent answers. */
 export const RECENT_PLAYLISTS = 12;
 
 type ListQuery = z.output<typeof listPlaylistsQuery>;
-
-/** What the totals need of an entry the viewer may see. */
-type EntryFacts = Pick<ShownEntry, 'duration' | 'disabled' | 'hasHaptics' | 'hasTiers' | 'warnings'> & {
-  triggers: TriggerRef[];
-};
-
-/** Totals a playlist shows, over the entries the viewer may see. */
-export function summarise(entries: EntryFacts[]) {
-  const withHaptics = entries.filter((e) => e.hasHaptics).length;
-  const triggers = new Map<number, { id: number; uuid: string; name: string }>();
-  for (const entry of entries) {
-    for (const t of entry.triggers) triggers.set(t.id, { id: t.id, uuid: t.uuid, name: t.name });
-  }
-  return {
-    fileCount: entries.length,
-    totalDuration: entries.reduce((sum, e) => sum + (e.disabled ? 0 : e.duration), 0),
-    hapticsPercent: entries.length === 0 ? 0 : Math.floor((withHaptics * 100) / entries.length),
-    hasPatreonFiles: entries.some((e) => e.hasTiers),
-    warnings: [...new Set(entries.flatMap((e) => e.warnings))],
-    triggers: [...triggers.values()],
-  };
-}
-
-function factsOf(file: AudioFile, disabled: boolean): EntryFacts {
-  return {
-    duration: file.duration,
-    disabled,
-    hasHaptics: file.hasHaptics,
-    hasTiers: file.patreonTiers.length > 0,
-    warnings: file.warnings.map((w) => w.text),
-    triggers: file.triggers,
-  };
-}
 
 function groupByPlaylist<T extends { playlistId: number }>(items: T[]): Map<number, T[]> {
   const byPlaylist = new Map<number, T[]>();
@@ -77,26 +41,6 @@ export function createPlaylistsService(ctx: AppContext) {
   const files = createFilesService(ctx);
   const access = createAccess(ctx.db);
 
-  function presentPlaylist(row: PlaylistRow, shown: EntryFacts[], fileIds: number[], files: PlaylistFile[]) {
-    return {
-      id: row.id,
-      uuid: row.uuid,
-      name: row.name,
-      description: row.description,
-      expLevel: row.expLevel,
-      isPublic: row.isPublic,
-      isCore: row.isCore,
-      creator: { id: row.creatorId, username: row.creatorUsername },
-      dateCreated: row.dateCreated.toISOString(),
-      fileIds,
-      files,
-      likes: row.likes,
-      dislikes: row.dislikes,
-      favorites: row.favorites,
-      ...summarise(shown),
-    };
-  }
-
   /** `simple` playlists: the totals and file ids, from the entries alone (no file is presented). */
   async function presentSimple(rows: PlaylistRow[], viewer: Viewer): Promise<Playlist[]> {
     const shown = await repo.shownEntries(
@@ -112,7 +56,7 @@ export function createPlaylistsService(ctx: AppContext) {
         ...entry,
         triggers: byName.filter((trigger) => entry.triggerIds.includes(trigger.id)),
       }));
-      return presentPlaylist(
+      return toPlaylist(
         row,
         facts,
         entries.map((e) => e.fileId),
@@ -134,9 +78,9 @@ export function createPlaylistsService(ctx: AppContext) {
     );
     return rows.map((row) => {
       const entries = shown.get(row.id) ?? [];
-      return presentPlaylist(
+      return toPlaylist(
         row,
-        entries.map((e) => factsOf(e.file, e.disabled)),
+        entries.map((e) => entryFacts(e.file, e.disabled)),
         entries.map((e) => e.file.id),
         entries.map((e) => ({ ...e.file, disabled: e.disabled })),
       );
@@ -155,18 +99,6 @@ export function createPlaylistsService(ctx: AppContext) {
     const row = await visiblePlaylist(id, viewer);
     if (row.creatorId !== user.id) throw new Forbidden('Only the creator of this playlist can change it.');
     return row;
-  }
-
-  function userInfo(row: PlaylistRow, rating: { liked: boolean; disliked: boolean; favorite: boolean }) {
-    return {
-      id: row.id,
-      isLiked: rating.liked,
-      isDisliked: rating.disliked,
-      isFavorite: rating.favorite,
-      likes: row.likes,
-      dislikes: row.dislikes,
-      likeRatio: likeRatio(row.likes, row.dislikes),
-    };
   }
 
   return {
@@ -288,7 +220,7 @@ export function createPlaylistsService(ctx: AppContext) {
       const rating = user
         ? await repo.rating(id, user.id)
         : { liked: false, disliked: false, favorite: false };
-      return userInfo(row, rating);
+      return toPlaylistUserInfo(row, rating);
     },
 
     /** Like and dislike exclude each other; favourite is independent and open to any signed-in viewer. */
@@ -320,7 +252,7 @@ export function createPlaylistsService(ctx: AppContext) {
         await txRepo.recount(row.id);
         return { rating, row: (await txRepo.findById(row.id)) ?? row };
       });
-      return userInfo(next.row, next.rating);
+      return toPlaylistUserInfo(next.row, next.rating);
     },
   };
 }

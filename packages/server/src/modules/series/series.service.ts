@@ -3,6 +3,7 @@ import { createAccess, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { createPlaylistsService } from '../playlists/playlists.service.ts';
+import { toSeries } from './series.presenter.ts';
 import { createSeriesRepo, type SeriesRow } from './series.repo.ts';
 
 export function createSeriesService(ctx: AppContext) {
@@ -20,16 +21,13 @@ export function createSeriesService(ctx: AppContext) {
     const playlistIds = includePlaylists ? await repo.playlistIds(ids) : new Map<number, number[]>();
     const viewer = includePlaylists ? await access.viewer(user) : null;
     return Promise.all(
-      rows.map(async (row) => ({
-        id: row.id,
-        uuid: row.uuid,
-        name: row.name,
-        description: row.description,
-        creator: { id: row.creatorId, username: row.creatorUsername },
-        playlistCount: row.playlistCount,
-        position: positions.get(row.id) ?? 1,
-        playlists: viewer ? await playlists.visibleByIds(viewer, playlistIds.get(row.id) ?? []) : [],
-      })),
+      rows.map(async (row) =>
+        toSeries(
+          row,
+          positions.get(row.id) ?? 1,
+          viewer ? await playlists.visibleByIds(viewer, playlistIds.get(row.id) ?? []) : [],
+        ),
+      ),
     );
   }
 

@@ -1,25 +1,12 @@
 import type { CreateTriggerRequest, Trigger, updateTriggerRequest } from '@mesmer/shared/api/triggers';
-import { canAddTrigger, canPublishTrigger, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
+import { canAddTrigger, canPublishTrigger } from '@mesmer/shared/domain/permissions';
 import { triggerSlug } from '@mesmer/shared/domain/triggers';
 import type { z } from 'zod';
 import { requirePermission, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
-import { createTriggersRepo, type TriggerRow } from './triggers.repo.ts';
-
-function present(row: TriggerRow): Trigger {
-  return {
-    id: row.id,
-    uuid: row.uuid,
-    name: row.name,
-    description: row.description,
-    creator: row.creatorUsername === null ? null : { id: row.creatorId, username: row.creatorUsername },
-    isCore: row.creatorId === SITE_OWNER_ID,
-    category: row.category,
-    weight: row.weight,
-    pending: row.pending,
-  };
-}
+import { toTrigger } from './triggers.presenter.ts';
+import { createTriggersRepo } from './triggers.repo.ts';
 
 const notFound = () => new NotFound('Trigger not found.');
 const nameTaken = () => new Conflict('A trigger with that name already exists.');
@@ -30,13 +17,13 @@ export function createTriggersService(ctx: AppContext) {
   async function reload(id: number): Promise<Trigger> {
     const row = await repo.findById(id);
     if (!row) throw notFound();
-    return present(row);
+    return toTrigger(row);
   }
 
   return {
     /** Public: published triggers by name. */
     async list() {
-      return (await repo.listByName()).map(present);
+      return (await repo.listByName()).map(toTrigger);
     },
     /** For the generator: the weights of published triggers among `ids`. */
     weights: (ids: readonly number[]) => repo.weights(ids),
@@ -45,13 +32,13 @@ export function createTriggersService(ctx: AppContext) {
         ? await repo.findByUuid(by.uuid)
         : await repo.findBySlug(triggerSlug(by.name ?? ''));
       if (!row) throw notFound();
-      return present(row);
+      return toTrigger(row);
     },
     /** Staff see every pending request; a requester sees their own. */
     async requests(user: SessionUser): Promise<Trigger[]> {
       requirePermission(user, canAddTrigger);
       const rows = await repo.listPending(canPublishTrigger(user) ? undefined : user.id);
-      return rows.map(present);
+      return rows.map(toTrigger);
     },
     /** CREATE_TRIGGERS publishes; the request permission alone stores a pending request. */
     async create(user: SessionUser, input: Required<CreateTriggerRequest>): Promise<Trigger> {
