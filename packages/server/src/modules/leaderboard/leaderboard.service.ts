@@ -3,7 +3,7 @@ import type {
   LeaderboardRow,
   LeaderboardUserResponse,
 } from '@mesmer/shared/api/leaderboard';
-import type { SessionUser } from '../../platform/access.ts';
+import { requireUser, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { NotFound, Unauthorized } from '../../platform/errors.ts';
 import { createLeaderboardRepo, type PointsRow } from './leaderboard.repo.ts';
@@ -50,8 +50,7 @@ export function createLeaderboardService(ctx: AppContext) {
         if (!row) throw new NotFound('User not found.');
         return ranking(row);
       }
-      if (!viewer) throw new Unauthorized();
-      const row = await repo.findById(viewer.id);
+      const row = await repo.findById(requireUser(viewer).id);
       if (!row) throw new Unauthorized();
       return ranking(row);
     },

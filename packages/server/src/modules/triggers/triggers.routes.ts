@@ -1,10 +1,8 @@
 import { triggersApi } from '@mesmer/shared/api/triggers';
-import { canAddTrigger } from '@mesmer/shared/domain/permissions';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
-import { Forbidden } from '../../platform/errors.ts';
 import { createTriggersService } from './triggers.service.ts';
 
 export async function triggersRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -17,15 +15,11 @@ export async function triggersRoutes(app: FastifyInstance, ctx: AppContext) {
     }),
   );
   registerRoute(app, triggersApi.create, async (req, reply) => {
-    const user = requireUser(req);
-    if (!canAddTrigger(user)) throw new Forbidden();
-    const trigger = await service.create(user, req.body);
+    const trigger = await service.create(requireUser(req), req.body);
     return reply.code(201).send({ trigger });
   });
   registerRoute(app, triggersApi.requests, async (req) => {
-    const user = requireUser(req);
-    if (!canAddTrigger(user)) throw new Forbidden();
-    return { triggers: await service.requests(user) };
+    return { triggers: await service.requests(requireUser(req)) };
   });
   registerRoute(app, triggersApi.update, async (req) => ({
     trigger: await service.update(requireUser(req), req.body),
