@@ -8,7 +8,7 @@ import { hashToken } from './tokens.ts';
 export type { SessionUser, Viewer } from './access.repo.ts';
 
 /**
- * Who may do and see what, in one place (docs/decisions/015-access-layer.md). Every service
+ * Who may do and see what, in one place (docs/decisions/016-access-layer.md). Every service
  * method that acts for a user begins here: it resolves the viewer, asks for the allowed ids of
  * a batch, or requires a permission. The visibility SQL that list queries embed lives in
  * access.repo.ts next to the batch checks, so both answer the same question the same way.
