@@ -44,15 +44,18 @@ export function registerRoute<R extends RouteDefinition>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: route.method,
     url: route.path,
-    schema: {
-      tags: [...route.tags],
-      summary: route.summary,
-      description: route.description,
-      params: route.params,
-      querystring: route.query,
-      body: route.body,
-      response: route.responses,
-    },
+    // Only the parts the route declares: Fastify warns about a schema key that is there but empty.
+    schema: Object.fromEntries(
+      Object.entries({
+        tags: [...route.tags],
+        summary: route.summary,
+        description: route.description,
+        params: route.params,
+        querystring: route.query,
+        body: route.body,
+        response: route.responses,
+      }).filter(([, value]) => value !== undefined),
+    ),
     config: options.config,
     handler: handler as RouteHandlerMethod,
   });
