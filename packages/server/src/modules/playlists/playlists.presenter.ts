@@ -12,7 +12,7 @@ export type EntryFacts = Pick<
 };
 
 /** Totals a playlist shows, over the entries the viewer may see. */
-export function summarise(entries: EntryFacts[]) {
+function summarise(entries: EntryFacts[]) {
   const withHaptics = entries.filter((e) => e.hasHaptics).length;
   const triggers = new Map<number, { id: number; uuid: string; name: string }>();
   for (const entry of entries) {
