@@ -18,7 +18,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useCurrentUser } from '../features/auth/api.ts';
+import { useCurrentUser } from '../features/auth/index.ts';
 import { Avatar } from '../ui/index.ts';
 import styles from './layout.module.css';
 import { WIKI_URL } from './site.ts';

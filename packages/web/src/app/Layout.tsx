@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useSessionSync } from '../features/auth/session-sync.ts';
+import { useSessionSync } from '../features/auth/index.ts';
 import { PlayerBar } from '../player/PlayerBar.tsx';
 import { LoadingState, ToastViewport } from '../ui/index.ts';
 import { AgeGate } from './AgeGate.tsx';

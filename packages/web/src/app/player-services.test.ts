@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { audioFile, contractCheckedFetch, json, selfUser } from '../components/testing.tsx';
-import { currentUserQuery } from '../features/auth/api.ts';
-import { fileByUuidQuery } from '../features/files/api.ts';
-import { planQuery } from '../features/plans/api.ts';
+import { currentUserQuery } from '../features/auth/index.ts';
+import { fileByUuidQuery } from '../features/files/index.ts';
+import { planQuery } from '../features/plans/index.ts';
+import { audioFile, contractCheckedFetch, json, selfUser } from '../test/testing.tsx';
 import { playerServices } from './player-services.ts';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -4,9 +4,9 @@
  */
 import { MutationObserver, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { currentUserQuery } from '../features/auth/api.ts';
-import { fileByUuidQuery } from '../features/files/api.ts';
-import { planQuery, savePlanProgressMutation } from '../features/plans/api.ts';
+import { currentUserQuery } from '../features/auth/index.ts';
+import { fileByUuidQuery } from '../features/files/index.ts';
+import { planQuery, savePlanProgressMutation } from '../features/plans/index.ts';
 import { ApiError } from '../lib/api-client.ts';
 import type { PlayerServices } from '../player/types.ts';
 

@@ -1,7 +1,7 @@
 import type { EndSessionRequest } from '@mesmer/shared/api/listening';
 import { LOOP_PLAYLIST, LOOP_TRACK } from '@mesmer/shared/domain/player-queue';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { audioFile, selfUser } from '../components/testing.tsx';
+import { audioFile, selfUser } from '../test/testing.tsx';
 import { createPlayerEngine } from './engine.ts';
 import { FakeMediaElement } from './fake-media-element.ts';
 import type { SessionCalls } from './listening-session.ts';

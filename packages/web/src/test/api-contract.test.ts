@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contractCheckedFetch, json, playlist, selfUser } from '../components/testing.tsx';
 import { contractProblem } from './api-contract.ts';
+import { contractCheckedFetch, json, playlist, selfUser } from './testing.tsx';
 
 describe('faked API responses against the shared schemas', () => {
   it('accepts a response that keeps the contract, and any error as { error }', () => {

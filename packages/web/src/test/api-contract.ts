@@ -1,5 +1,5 @@
 /**
- * Component tests check each faked /api response (components/testing.tsx) against the shared
+ * Component tests check each faked /api response (test/testing.tsx) against the shared
  * route contract (packages/shared/src/api), so a fake cannot drift from what the server answers.
  */
 import { errorResponse } from '@mesmer/shared/api/common';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { LoadingState, toast } from '../../ui/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
-import { useCurrentUser, useLogout } from '../auth/api.ts';
+import { useCurrentUser, useLogout } from '../auth/index.ts';
 import styles from './account.module.css';
 import { ProfileSummary } from './ProfileSummary.tsx';
 import { SettingsCard } from './SettingsCard.tsx';

@@ -1,7 +1,7 @@
 import type { SelfUser } from '@mesmer/shared/api/users';
 import { LogOut } from 'lucide-react';
-import { ProfileCard } from '../../components/ProfileCard.tsx';
 import { Spinner, Tag } from '../../ui/index.ts';
+import { ProfileCard } from '../users/index.ts';
 import styles from './account.module.css';
 
 /** The signed-in user's own profile at a glance, with the e-mail's state and the Log out button. */

@@ -1,8 +1,8 @@
 import type { SelfUser } from '@mesmer/shared/api/users';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, selfUser } from '../../components/testing.tsx';
-import { currentUserQuery, useCurrentUser } from '../auth/api.ts';
+import { json, renderWithProviders, selfUser } from '../../test/testing.tsx';
+import { currentUserQuery, useCurrentUser } from '../auth/index.ts';
 import { SettingsCard } from './SettingsCard.tsx';
 
 const user = selfUser();

@@ -2,7 +2,7 @@ import { type SelfUser, type UpdateUserRequest, usersApi } from '@mesmer/shared/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
 import { toast } from '../../ui/index.ts';
-import { currentUserQuery } from '../auth/api.ts';
+import { currentUserQuery } from '../auth/index.ts';
 
 /** The settings the account page changes with PUT /api/user. */
 export type SettingsChange = Pick<

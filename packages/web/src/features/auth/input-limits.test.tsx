@@ -1,8 +1,8 @@
 import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SearchBox } from '../../components/SearchControls.tsx';
-import { renderWithProviders } from '../../components/testing.tsx';
+import { SearchBox } from '../../library/SearchControls.tsx';
+import { renderWithProviders } from '../../test/testing.tsx';
 import LoginPage from './LoginPage.tsx';
 import ResetPasswordPage from './ResetPasswordPage.tsx';
 import SignupPage from './SignupPage.tsx';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Lock, Play } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
-import { FileActions } from '../../components/FileActions.tsx';
-import { FileDetails, fileTypeName } from '../../components/FileDetails.tsx';
-import { useCensor } from '../../components/useCensor.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { FileActions } from '../../library/FileActions.tsx';
+import { FileDetails, fileTypeName } from '../../library/FileDetails.tsx';
+import { useCensor } from '../../library/useCensor.ts';
 import { play } from '../../player/index.ts';
 import { Card, ErrorState, LoadingState, usePageTitle } from '../../ui/index.ts';
 import { fileByUuidQuery } from './api.ts';

@@ -4,12 +4,11 @@ import { offsetOfPage, pageOfOffset } from '@mesmer/shared/domain/pagination';
 import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { FileFilters } from '../../components/FileFilters.tsx';
-import styles from '../../components/library.module.css';
-import { PagedTrackList } from '../../components/PagedTrackList.tsx';
-import { FiltersToggle, SearchBox, SortSelect } from '../../components/SearchControls.tsx';
-import { TrackList } from '../../components/TrackList.tsx';
-import { usePageParam } from '../../components/usePageParam.ts';
+import { usePageParam } from '../../lib/usePageParam.ts';
+import styles from '../../library/library.module.css';
+import { PagedTrackList } from '../../library/PagedTrackList.tsx';
+import { FiltersToggle, SearchBox, SortSelect } from '../../library/SearchControls.tsx';
+import { TrackList } from '../../library/TrackList.tsx';
 import {
   Card,
   EmptyState,
@@ -21,8 +20,9 @@ import {
   Tabs,
   usePageTitle,
 } from '../../ui/index.ts';
-import { useCurrentUser, userCan } from '../auth/api.ts';
+import { useCurrentUser, userCan } from '../auth/index.ts';
 import { filesQuery } from './api.ts';
+import { FileFilters } from './FileFilters.tsx';
 import page from './files.module.css';
 import {
   changeFilesSearch,

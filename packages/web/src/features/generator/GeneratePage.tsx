@@ -4,13 +4,13 @@ import { GENERATOR_DEFAULT_DURATION_MS, GENERATOR_MAX_DURATION_MS } from '@mesme
 import { useQuery } from '@tanstack/react-query';
 import { Play, Wand2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { ChipChoices, toggleChoice } from '../../components/ChipChoices.tsx';
-import styles from '../../components/library.module.css';
-import { TrackList } from '../../components/TrackList.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { ChipChoices, toggleChoice } from '../../library/ChipChoices.tsx';
+import styles from '../../library/library.module.css';
+import { TrackList } from '../../library/TrackList.tsx';
 import { play } from '../../player/index.ts';
 import { Card, EmptyState, LoadingState, SectionHeader, Switch, usePageTitle } from '../../ui/index.ts';
-import { tagsQuery } from '../files/api.ts';
+import { tagsQuery } from '../files/index.ts';
 import { type GenerateRun, generatedPlaylistQuery } from './api.ts';
 import page from './generator.module.css';
 import { TriggerPicker } from './TriggerPicker.tsx';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useId } from 'react';
-import styles from '../../components/library.module.css';
-import { useCensor } from '../../components/useCensor.ts';
+import styles from '../../library/library.module.css';
+import { useCensor } from '../../library/useCensor.ts';
 import { Spinner } from '../../ui/index.ts';
-import { triggersQuery } from '../triggers/api.ts';
+import { triggersQuery } from '../triggers/index.ts';
 
 /** Choose triggers one at a time from a list; chosen ones show as removable chips. */
 export function TriggerPicker({

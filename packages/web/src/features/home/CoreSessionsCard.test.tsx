@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, playlist, renderWithProviders } from '../../components/testing.tsx';
+import { json, playlist, renderWithProviders } from '../../test/testing.tsx';
 import { CoreSessionsCard } from './CoreSessionsCard.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,9 +2,9 @@ import { PAGE_SIZES } from '@mesmer/shared/domain/library-display';
 import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { PlaylistList } from '../../components/PlaylistList.tsx';
+import { PlaylistList } from '../../library/PlaylistList.tsx';
 import { Card, Pagination, SectionHeader } from '../../ui/index.ts';
-import { playlistsQuery } from '../playlists/api.ts';
+import { playlistsQuery } from '../playlists/index.ts';
 import styles from './home.module.css';
 
 /** The core playlists, easiest first, 12 per page. */

@@ -1,6 +1,6 @@
 import { usePageTitle } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/api.ts';
-import { ProgressCard } from '../progress/ProgressCard.tsx';
+import { useCurrentUser } from '../auth/index.ts';
+import { ProgressCard } from '../progress/index.ts';
 import { CoreSessionsCard } from './CoreSessionsCard.tsx';
 import styles from './home.module.css';
 import { MessagesBannerSlot } from './MessagesBannerSlot.tsx';

@@ -3,11 +3,10 @@ import { PAGE_SIZES } from '@mesmer/shared/domain/library-display';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { CreatePlaylistPopup } from '../../components/CreatePlaylistPopup.tsx';
-import { PagedPlaylistList } from '../../components/PlaylistList.tsx';
+import { PagedPlaylistList } from '../../library/PlaylistList.tsx';
 import { Card, EmptyState, SectionHeader, type TabItem, Tabs } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/api.ts';
-import { type PlaylistsParams, playlistsQuery } from '../playlists/api.ts';
+import { useCurrentUser } from '../auth/index.ts';
+import { CreatePlaylistPopup, type PlaylistsParams, playlistsQuery } from '../playlists/index.ts';
 
 type Tab = 'mine' | 'favorites' | 'liked';
 

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { usePageParam } from '../../components/usePageParam.ts';
+import { usePageParam } from '../../lib/usePageParam.ts';
 import {
   Card,
   EmptyState,
@@ -15,7 +15,7 @@ import {
   toast,
   usePageTitle,
 } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/api.ts';
+import { useCurrentUser } from '../auth/index.ts';
 import { leaderboardQuery, myRankingQuery } from './api.ts';
 import styles from './leaderboard.module.css';
 

@@ -6,11 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Lock, Play, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { TrackList } from '../../components/TrackList.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { TrackList } from '../../library/TrackList.tsx';
 import { play, useLocalPlanPosition } from '../../player/index.ts';
 import { ConfirmPopup, ErrorState, LoadingState, toast, usePageTitle } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/api.ts';
+import { useCurrentUser } from '../auth/index.ts';
 import { planQuery, useSavePlanProgress } from './api.ts';
 import page from './plans.module.css';
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import styles from '../../components/library.module.css';
+import styles from '../../library/library.module.css';
 import { EmptyState, ErrorState, LoadingState, usePageTitle } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/api.ts';
+import { useCurrentUser } from '../auth/index.ts';
 import { plansQuery } from './api.ts';
 import page from './plans.module.css';
 

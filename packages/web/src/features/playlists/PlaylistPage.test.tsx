@@ -1,7 +1,7 @@
 import type { SelfUser } from '@mesmer/shared/api/users';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, playlist, renderWithProviders, selfUser } from '../../components/testing.tsx';
+import { json, playlist, renderWithProviders, selfUser } from '../../test/testing.tsx';
 import PlaylistPage from './PlaylistPage.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

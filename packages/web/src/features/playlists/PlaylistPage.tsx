@@ -7,12 +7,12 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Eye, EyeOff, Link2, Pencil, Play, Vibrate } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { Section } from '../../components/Collapsible.tsx';
-import { absoluteUrl, copyLink } from '../../components/clipboard.ts';
-import { WarningsText } from '../../components/FileNotices.tsx';
-import { TrackList } from '../../components/TrackList.tsx';
-import { useCensor } from '../../components/useCensor.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { Section } from '../../library/Collapsible.tsx';
+import { absoluteUrl, copyLink } from '../../library/clipboard.ts';
+import { WarningsText } from '../../library/FileNotices.tsx';
+import { TrackList } from '../../library/TrackList.tsx';
+import { useCensor } from '../../library/useCensor.ts';
 import { play } from '../../player/index.ts';
 import {
   Card,
@@ -24,7 +24,7 @@ import {
   toast,
   usePageTitle,
 } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/api.ts';
+import { useCurrentUser } from '../auth/index.ts';
 import { playlistByUuidQuery, useDeletePlaylist, useUpdatePlaylist } from './api.ts';
 import {
   PlaylistAddFiles,

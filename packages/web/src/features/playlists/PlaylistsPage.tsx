@@ -1,4 +1,4 @@
-import styles from '../../components/library.module.css';
+import styles from '../../library/library.module.css';
 import { usePageTitle } from '../../ui/index.ts';
 import { PlaylistSection } from './PlaylistSection.tsx';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, playlist, renderWithProviders, selfUser } from '../../components/testing.tsx';
+import { json, playlist, renderWithProviders, selfUser } from '../../test/testing.tsx';
 import { RatingButtons } from './RatingButtons.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

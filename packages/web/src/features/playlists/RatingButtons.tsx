@@ -11,7 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Star, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useCurrentUser } from '../auth/api.ts';
+import { useCurrentUser } from '../auth/index.ts';
 import { playlistUserQuery, useRatePlaylist } from './api.ts';
 import page from './playlist.module.css';
 

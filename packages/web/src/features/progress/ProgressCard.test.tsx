@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { selfUser } from '../../components/testing.tsx';
-import { currentUserQuery } from '../auth/api.ts';
+import { selfUser } from '../../test/testing.tsx';
+import { currentUserQuery } from '../auth/index.ts';
 import { ProgressCard } from './ProgressCard.tsx';
 
 function renderWith(user: Parameters<typeof selfUser>[0] | null) {

@@ -2,7 +2,7 @@ import { levelProgress, pointsForLevel } from '@mesmer/shared/domain/levels';
 import { Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, SectionHeader, StreakBadge } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/api.ts';
+import { useCurrentUser } from '../auth/index.ts';
 import styles from './progress.module.css';
 
 const number = new Intl.NumberFormat('en-US');

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, selfUser, trigger } from '../../components/testing.tsx';
+import { json, renderWithProviders, selfUser, trigger } from '../../test/testing.tsx';
 import { AddTriggerPopup } from './AddTriggerPopup.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

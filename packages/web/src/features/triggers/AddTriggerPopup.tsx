@@ -1,7 +1,7 @@
 import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import { TRIGGER_DESCRIPTION_MAX } from '@mesmer/shared/domain/triggers';
 import { type FormEvent, useId, useState } from 'react';
-import styles from '../../components/library.module.css';
+import styles from '../../library/library.module.css';
 import { FormError, Modal, SubmitButton, Textarea, toast } from '../../ui/index.ts';
 import { useCreateTrigger } from './api.ts';
 

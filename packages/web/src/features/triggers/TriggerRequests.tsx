@@ -3,7 +3,7 @@ import type { Trigger } from '@mesmer/shared/api/triggers';
 import { TRIGGER_DESCRIPTION_MAX } from '@mesmer/shared/domain/triggers';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import styles from '../../components/library.module.css';
+import styles from '../../library/library.module.css';
 import {
   Card,
   ConfirmPopup,

@@ -1,7 +1,7 @@
 import type { SelfUser } from '@mesmer/shared/api/users';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, selfUser, trigger } from '../../components/testing.tsx';
+import { json, renderWithProviders, selfUser, trigger } from '../../test/testing.tsx';
 import TriggersPage from './TriggersPage.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

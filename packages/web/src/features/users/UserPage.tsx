@@ -3,13 +3,13 @@ import { PAGE_SIZES } from '@mesmer/shared/domain/library-display';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import styles from '../../components/library.module.css';
-import { PagedPlaylistList } from '../../components/PlaylistList.tsx';
-import { ProfileCard } from '../../components/ProfileCard.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import styles from '../../library/library.module.css';
+import { PagedPlaylistList } from '../../library/PlaylistList.tsx';
 import { Card, ErrorState, LoadingState, SectionHeader, usePageTitle } from '../../ui/index.ts';
-import { playlistsQuery } from '../playlists/api.ts';
+import { playlistsQuery } from '../playlists/index.ts';
 import { userByNameQuery } from './api.ts';
+import { ProfileCard } from './ProfileCard.tsx';
 
 /** /user/{username}: the profile and that user's public playlists; no such user goes to /404. */
 export default function UserPage() {

@@ -11,9 +11,9 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { onTestFinished, vi } from 'vitest';
-import { currentUserQuery } from '../features/auth/api.ts';
-import { contractProblem } from '../test/api-contract.ts';
+import { currentUserQuery } from '../features/auth/index.ts';
 import { ToastViewport } from '../ui/index.ts';
+import { contractProblem } from './api-contract.ts';
 
 let nextId = 100;
 

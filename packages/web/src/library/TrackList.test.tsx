@@ -2,8 +2,8 @@ import { NEW_FILE_MS } from '@mesmer/shared/domain/file-new';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { play } from '../player/index.ts';
+import { audioFile, renderWithProviders, selfUser } from '../test/testing.tsx';
 import { TrackList } from './TrackList.tsx';
-import { audioFile, renderWithProviders, selfUser } from './testing.tsx';
 
 vi.mock('../player/index.ts', () => ({ play: vi.fn(), useCurrentFileId: () => null }));
 

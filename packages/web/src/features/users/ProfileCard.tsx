@@ -1,7 +1,7 @@
 import type { PublicUser } from '@mesmer/shared/api/users';
 import type { ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
-import { Avatar, Card, StreakBadge } from '../ui/index.ts';
+import { Avatar, Card, StreakBadge } from '../../ui/index.ts';
 import styles from './ProfileCard.module.css';
 
 const memberSince = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });

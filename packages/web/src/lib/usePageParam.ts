@@ -1,7 +1,7 @@
 import { parsePage } from '@mesmer/shared/domain/library-display';
 import { offsetOfPage, pageOfOffset } from '@mesmer/shared/domain/pagination';
 import { useSearchParams } from 'react-router';
-import { withParams } from '../lib/search-params.ts';
+import { withParams } from './search-params.ts';
 
 /**
  * A list's page number kept in the URL under `key` (left out on page 1), read and set as the

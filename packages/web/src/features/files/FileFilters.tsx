@@ -6,10 +6,10 @@ import {
   fileTypesForTab,
 } from '@mesmer/shared/domain/library-display';
 import { useQuery } from '@tanstack/react-query';
-import { creatorsQuery, tagsQuery } from '../features/files/api.ts';
-import { Spinner, Switch } from '../ui/index.ts';
-import { ChipChoices, toggleChoice } from './ChipChoices.tsx';
-import styles from './library.module.css';
+import { ChipChoices, toggleChoice } from '../../library/ChipChoices.tsx';
+import styles from '../../library/library.module.css';
+import { Spinner, Switch } from '../../ui/index.ts';
+import { creatorsQuery, tagsQuery } from './api.ts';
 
 export interface FileFilterValues {
   tab: FilesTab;

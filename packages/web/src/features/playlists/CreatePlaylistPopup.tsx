@@ -1,10 +1,10 @@
 import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import { type FormEvent, useId, useState } from 'react';
-import { isSiteOwner, useCurrentUser } from '../features/auth/api.ts';
-import { useCreatePlaylist } from '../features/playlists/api.ts';
-import { FormError, Modal, SubmitButton, Switch, Textarea, toast } from '../ui/index.ts';
-import { ExperienceLevelOptions } from './ExperienceLevels.tsx';
-import styles from './library.module.css';
+import { ExperienceLevelOptions } from '../../library/ExperienceLevels.tsx';
+import styles from '../../library/library.module.css';
+import { FormError, Modal, SubmitButton, Switch, Textarea, toast } from '../../ui/index.ts';
+import { isSiteOwner, useCurrentUser } from '../auth/index.ts';
+import { useCreatePlaylist } from './api.ts';
 
 /** The Create Playlist popup. Its form starts empty every time it opens. */
 export function CreatePlaylistPopup({ open, onClose }: { open: boolean; onClose: () => void }) {

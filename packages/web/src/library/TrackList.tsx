@@ -13,7 +13,7 @@ import { isOwnPrivateFile, trackNumberLabel } from '@mesmer/shared/domain/librar
 import { EyeOff, GripVertical, Info, Lock, Music, Vibrate } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../features/auth/api.ts';
+import { useCurrentUser } from '../features/auth/index.ts';
 import { play, useCurrentFileId } from '../player/index.ts';
 import { Tag } from '../ui/index.ts';
 import styles from './TrackList.module.css';

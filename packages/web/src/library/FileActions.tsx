@@ -1,8 +1,8 @@
 import type { AudioFile } from '@mesmer/shared/api/files';
 import { Link2, ListPlus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useCurrentUser } from '../features/auth/api.ts';
-import { AddToPlaylist } from './AddToPlaylist.tsx';
+import { useCurrentUser } from '../features/auth/index.ts';
+import { AddToPlaylist } from '../features/playlists/index.ts';
 import { absoluteUrl, copyLink } from './clipboard.ts';
 import styles from './library.module.css';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders, selfUser } from '../../test/testing.tsx';
 import { CreatePlaylistPopup } from './CreatePlaylistPopup.tsx';
-import { json, renderWithProviders, selfUser } from './testing.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

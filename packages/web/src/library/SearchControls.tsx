@@ -1,7 +1,7 @@
 import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import { Search, SlidersHorizontal } from 'lucide-react';
+import { useSearchText } from '../lib/useSearchText.ts';
 import styles from './library.module.css';
-import { useSearchText } from './useSearchText.ts';
 
 /**
  * The keyword box of a list kept in the URL: `value` is the committed search; typing

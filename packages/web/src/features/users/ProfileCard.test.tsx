@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { selfUser } from '../../test/testing.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
-import { selfUser } from './testing.tsx';
 
 function renderBiography(biography: string) {
   render(
