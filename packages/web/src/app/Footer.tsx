@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { SITE_NAME, WIKI_URL } from '../lib/site.ts';
 import styles from './layout.module.css';
-import { SITE_NAME, WIKI_URL } from './site.ts';
 
 export function Footer() {
   return (

@@ -19,9 +19,9 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/auth/index.ts';
+import { WIKI_URL } from '../lib/site.ts';
 import { Avatar } from '../ui/index.ts';
 import styles from './layout.module.css';
-import { WIKI_URL } from './site.ts';
 import { toggleTheme, useLightTheme } from './theme.ts';
 
 const NAV = [

@@ -39,7 +39,7 @@ describe('run-time site settings', () => {
   });
 
   it('fall back to the defaults when the tag is missing or malformed', async () => {
-    const { readSiteSettings } = await import('./site.ts');
+    const { readSiteSettings } = await import('../lib/site.ts');
     const defaults = {
       siteName: 'Mesmer',
       wikiUrl: 'https://wiki.mesmer.local',

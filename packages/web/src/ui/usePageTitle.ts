@@ -1,6 +1,6 @@
 import { pageTitle } from '@mesmer/shared/domain/site';
 import { useEffect } from 'react';
-import { SITE_NAME } from '../app/site.ts';
+import { SITE_NAME } from '../lib/site.ts';
 
 /** Sets '{page} - {site name}' and the canonical link (from the given path or the current one). */
 export function usePageTitle(page: string, canonicalPath?: string) {

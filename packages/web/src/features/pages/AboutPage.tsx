@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { CONTACT_EMAIL, WIKI_URL } from '../../app/site.ts';
+import { CONTACT_EMAIL, WIKI_URL } from '../../lib/site.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { DocLayout, type DocSection } from './DocLayout.tsx';
 import styles from './pages.module.css';

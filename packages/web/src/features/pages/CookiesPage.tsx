@@ -1,6 +1,6 @@
 import { SESSION_COOKIE, SESSION_MARKER_COOKIE } from '@mesmer/shared/domain/site';
 import { Link } from 'react-router';
-import { CONTACT_EMAIL } from '../../app/site.ts';
+import { CONTACT_EMAIL } from '../../lib/site.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { DocLayout, type DocSection } from './DocLayout.tsx';
 import styles from './pages.module.css';

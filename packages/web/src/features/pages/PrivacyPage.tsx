@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CONTACT_EMAIL } from '../../app/site.ts';
+import { CONTACT_EMAIL } from '../../lib/site.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { DocLayout, type DocSection } from './DocLayout.tsx';
 import styles from './pages.module.css';

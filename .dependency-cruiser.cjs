@@ -1,0 +1,94 @@
+// Layer rules (decision 017), run by `npm test` (scripts/test.mjs) through `npm run check:layers`.
+const web = '^packages/web/src/';
+const server = '^packages/server/src/';
+
+// Server files outside repos and db/ that still import drizzle-orm. Each entry is a known exception:
+// shrink this list, never grow it.
+const queryBuilderAllowed = [
+  // Recognises drizzle's query error to map constraint violations to AppErrors; builds no query.
+  `${server}platform/errors\\.ts$`,
+  // Runs `select 1` for the health check; waits for the access-layer refactor to give it a repo.
+  `${server}modules/health/health\\.routes\\.ts$`,
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'query-builder-only-in-repos',
+      comment: 'SQL lives in *.repo.ts and db/; everything else asks a repo (tests may seed and inspect).',
+      severity: 'error',
+      from: {
+        path: server,
+        pathNot: [
+          '\\.repo\\.ts$',
+          `${server}db/`,
+          `${server}test/`,
+          '\\.test\\.ts$',
+          '\\.test-data\\.ts$',
+          ...queryBuilderAllowed,
+        ],
+      },
+      to: { path: '(^|/)node_modules/drizzle-orm/' },
+    },
+    {
+      name: 'ui-and-lib-are-below-features',
+      comment:
+        'ui/ and lib/ are the base of the web app: they know no feature, the player or library widgets.',
+      severity: 'error',
+      from: { path: `${web}(ui|lib)/` },
+      to: { path: `${web}(features|player|library|app)/` },
+    },
+    {
+      name: 'feature-imports-feature-through-index',
+      comment: "A feature uses another feature only through that feature's index.ts (its public API).",
+      severity: 'error',
+      from: { path: `${web}features/([^/]+)/` },
+      to: {
+        path: `${web}features/[^/]+/`,
+        pathNot: [`${web}features/$1/`, `${web}features/[^/]+/index\\.ts$`],
+      },
+    },
+    {
+      name: 'library-imports-features-through-index',
+      comment: 'Library widgets use a feature only through its index.ts.',
+      severity: 'error',
+      from: { path: `${web}library/` },
+      to: { path: `${web}features/[^/]+/`, pathNot: `${web}features/[^/]+/index\\.ts$` },
+    },
+    {
+      name: 'player-knows-no-feature',
+      comment: 'The player gets what it needs from features as PlayerServices (app/player-services.ts).',
+      severity: 'error',
+      from: { path: `${web}player/` },
+      to: { path: `${web}(features|library|app)/` },
+    },
+    {
+      name: 'nothing-imports-the-app-shell',
+      comment: 'app/ composes everything; nothing below it imports it back.',
+      severity: 'error',
+      from: { path: `${web}(features|library|player|ui|lib)/` },
+      to: { path: `${web}app/` },
+    },
+    {
+      name: 'shared-stands-alone',
+      comment: 'packages/shared is imported by server and web, so it imports neither.',
+      severity: 'error',
+      from: { path: '^packages/shared/src/' },
+      to: { path: '^packages/(server|web)/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'An import cycle hides which side is the lower layer.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)dist/' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};
