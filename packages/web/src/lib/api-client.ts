@@ -48,22 +48,6 @@ export function call<R extends RouteDefinition>(
   return send(`${routePath(route, params)}${toQueryString(query)}`, route.method, body, signal);
 }
 
-/**
- * An /api call by path. Only the player still calls this way (packages/web/src/player);
- * everything else goes through `call`.
- */
-export function api<T>(
-  path: string,
-  req: {
-    method?: RouteDefinition['method'];
-    query?: Record<string, unknown>;
-    body?: unknown;
-    signal?: AbortSignal;
-  } = {},
-): Promise<T> {
-  return send(`${path}${toQueryString(req.query)}`, req.method ?? 'GET', req.body, req.signal);
-}
-
 /** Query strings as the server's schemas read them: lists comma-joined, empty values left out. */
 function toQueryString(query: Record<string, unknown> = {}): string {
   const params = new URLSearchParams();

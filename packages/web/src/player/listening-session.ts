@@ -5,12 +5,14 @@
  * another queue, page close). The server decides the points; this reports which file and how
  * much of it really played.
  */
-import type {
-  EndSessionRequest,
-  EndSessionResponse,
-  StartSessionResponse,
+import { routePath } from '@mesmer/shared/api/contract';
+import {
+  type EndSessionRequest,
+  type EndSessionResponse,
+  listeningApi,
+  type StartSessionResponse,
 } from '@mesmer/shared/api/listening';
-import { api, browserTimezone } from '../lib/api-client.ts';
+import { ApiError, browserTimezone, call } from '../lib/api-client.ts';
 
 /** The audio URL with the listening session's token, so the server credits what it serves. */
 export function withSession(audioUrl: string, sessionToken: string | null): string {
@@ -41,11 +43,15 @@ export interface SessionCalls {
 }
 
 export const sessionCalls: SessionCalls = {
-  start: () =>
-    api<StartSessionResponse>('/session', { method: 'POST', body: { timezone: browserTimezone() } }),
-  end: (body) => api<EndSessionResponse>('/session', { method: 'POST', body }),
+  start: () => call(listeningApi.session, { body: { timezone: browserTimezone() } }),
+  async end(body) {
+    const answer = await call(listeningApi.session, { body });
+    // One route answers both shapes; an end with a token always gets the end shape.
+    if (!('points' in answer)) throw new ApiError(200, 'The session end was answered as a start.');
+    return answer;
+  },
   endOnUnload(body) {
-    void fetch('/api/session', {
+    void fetch(`/api${routePath(listeningApi.session)}`, {
       method: 'POST',
       keepalive: true,
       credentials: 'same-origin',
