@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createListeningTracker, withSession } from './listening-session.ts';
+import { createListeningTracker, sessionCalls, withSession } from './listening-session.ts';
 
 describe('withSession', () => {
   it('adds the session token to the signed audio URL', () => {
@@ -59,5 +59,19 @@ describe('createListeningTracker', () => {
     );
     const tracker = createListeningTracker(() => undefined);
     expect(await tracker.open(7)).toBeNull();
+  });
+
+  it('ends the session on page close with a keepalive POST /api/session that outlives the page', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const body = { sessionToken: 'tok-9', fileId: 7, timezone: 'Europe/Berlin', listenedMs: 4000 };
+    sessionCalls.endOnUnload(body);
+    expect(fetchMock).toHaveBeenCalledWith('/api/session', {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   });
 });
