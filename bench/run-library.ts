@@ -320,6 +320,15 @@ interface Figures {
   failed: number;
 }
 
+/** What a connection notes of its request under way (autocannon's per-connection context). */
+interface Timed {
+  startedAt: number;
+  kind: string;
+}
+
+/** Latencies in ms of the last run, by kind of request. */
+const latencies = new Map<string, number[]>();
+
 /** Runs every chosen scenario against one server; figures by title. */
 async function runScenarios(
   url: string,
@@ -341,19 +350,36 @@ async function runScenarios(
         connections: CONNECTIONS,
         requests: [
           {
-            setupRequest: (req: { headers: Record<string, string> }) => {
+            setupRequest: (req: { headers: Record<string, string> }, context: Timed) => {
+              context.startedAt = performance.now();
               if (mix !== 'writes' || Math.random() >= WRITE_SHARE) {
+                context.kind = 'reads';
                 return { ...req, method: 'GET', path: pick(), body: undefined };
               }
               const write = writeRequest(writes);
+              context.kind = `writes ${write.path}`;
               return { ...req, ...write, headers: { ...req.headers, ...write.headers } };
+            },
+            // One request at a time per connection: the time since its setup is its latency.
+            onResponse: (_status: number, _body: unknown, context: Timed) => {
+              if (!latencies.has(context.kind)) latencies.set(context.kind, []);
+              latencies.get(context.kind)?.push(performance.now() - context.startedAt);
             },
           },
         ],
       };
       // A short warm-up so plans, the JIT and (when on) kept answers settle before the measured run.
       await autocannon({ ...options, duration: 2 });
+      latencies.clear();
       const r = await autocannon({ ...options, duration: seconds });
+      // The reads and each kind of write of a mix apart.
+      if (mix === 'writes') {
+        for (const [kind, ms] of latencies) {
+          ms.sort((x, y) => x - y);
+          const at = (q: number) => Math.round(ms[Math.floor(q * (ms.length - 1))]);
+          console.log(`  ${kind}: ${ms.length} answered, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`);
+        }
+      }
       const figures = {
         requests: Math.round(r.requests.average),
         p50: r.latency.p50,
