@@ -1,6 +1,7 @@
 // `npm test`: Chromium for the journeys first (installed as root, else a stop naming the command),
-// then lint, the layer rules, migrations check, unit/component/API tests on PGlite, the API tests again on
-// PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end journeys in Chromium.
+// then lint, the layer rules and the dead-code check (decision 017), migrations check,
+// unit/component/API tests on PGlite, the API tests again on PostgreSQL when TEST_DATABASE_URL is
+// set, then the end-to-end journeys in Chromium.
 import { spawnSync } from 'node:child_process';
 import { ensureBrowser } from './ensure-browser.mjs';
 
@@ -17,6 +18,7 @@ const browserEnv = ensureBrowser();
 
 run('Lint', 'npx biome check .');
 run('Layers (dependency-cruiser, decision 017)', 'npm run --silent check:layers');
+run('Dead code (knip, decision 017)', 'npm run --silent check:dead-code');
 run('Type check', 'npm run typecheck');
 run('Migrations match the schema', 'node scripts/check-migrations.mjs');
 run('Script tests', 'node --test scripts/ensure-browser.test.mjs');

@@ -34,11 +34,6 @@ export class Conflict extends AppError {
     super(409, message);
   }
 }
-export class TooLarge extends AppError {
-  constructor(message: string) {
-    super(413, message);
-  }
-}
 
 /**
  * A 400 answer for a failed schema check: the first problem, prefixed with the field it is

@@ -289,4 +289,3 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
 
   return { controls, attach };
 }
-export type PlayerEngine = ReturnType<typeof createPlayerEngine>;

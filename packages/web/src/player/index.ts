@@ -7,6 +7,7 @@ import type { HapticDevice } from './haptics.ts';
 import { playerControls } from './instance.ts';
 import { usePlayer } from './store.ts';
 
+/** @public What a toy driver implements (decision 006); no driver ships yet. */
 export type { HapticDevice } from './haptics.ts';
 
 export interface PlayRequest {
@@ -29,7 +30,10 @@ export function play(request: PlayRequest): void {
   playerControls.play(request);
 }
 
-/** Connects a haptic toy driver (null disconnects); cues of haptic tracks then drive it. */
+/**
+ * Connects a haptic toy driver (null disconnects); cues of haptic tracks then drive it.
+ * @public The seam for toy drivers (decision 006); no driver ships yet.
+ */
 export function setHapticDevice(device: HapticDevice | null): void {
   playerControls.setHapticDevice(device);
 }
