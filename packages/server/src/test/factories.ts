@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { RoleName } from '@mesmer/shared/domain/permissions';
 import type { App } from '../app.ts';
 import type { Db } from '../db/client.ts';
+import { createAccountsRepo } from '../modules/auth/accounts.repo.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { createUsersRepo } from '../modules/users/users.repo.ts';
 
 /**
  * Test data for API tests; other modules' tests build on this, so the API stays small and stable:
@@ -42,7 +42,7 @@ export async function createUser(db: Db, overrides: TestUserOverrides = {}): Pro
   const username = overrides.username ?? `user${created}_${randomBytes(3).toString('hex')}`;
   const email = overrides.email ?? `${username.toLowerCase()}@example.test`;
   const password = overrides.password ?? 'correct horse battery';
-  const users = createUsersRepo(db);
+  const users = createAccountsRepo(db);
   const id = await users.insert({ username, email, passwordHash: await hashPassword(password) });
   if (id === null) throw new Error(`createUser: username ${username} or e-mail ${email} is taken`);
   await users.addRoles(id, overrides.roles ?? []);

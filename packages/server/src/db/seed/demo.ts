@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { FastifyBaseLogger } from 'fastify';
+import { createAccountsRepo } from '../../modules/auth/accounts.repo.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
-import { createUsersRepo } from '../../modules/users/users.repo.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { createStorage, type Storage } from '../../platform/storage.ts';
 import type { Db } from '../client.ts';
@@ -45,7 +45,7 @@ const DAY_MS = 86_400_000;
  * (or `npm run admin` sets one).
  */
 async function ensureOwner(db: Db): Promise<number | null> {
-  const usersRepo = createUsersRepo(db);
+  const usersRepo = createAccountsRepo(db);
   if (await usersRepo.findById(SITE_OWNER_ID)) return SITE_OWNER_ID;
   const id = await usersRepo.insertOwner({
     username: DEMO_OWNER,
@@ -58,7 +58,7 @@ async function ensureOwner(db: Db): Promise<number | null> {
 }
 
 async function ensureCommunityUsers(db: Db): Promise<Map<string, number>> {
-  const usersRepo = createUsersRepo(db);
+  const usersRepo = createAccountsRepo(db);
   const ids = new Map<string, number>();
   for (const demo of DEMO_USERS) {
     let id = (await usersRepo.findByUsername(demo.username))?.id ?? null;

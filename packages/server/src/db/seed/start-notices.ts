@@ -1,7 +1,7 @@
 import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { FastifyBaseLogger } from 'fastify';
+import { createAccountsRepo } from '../../modules/auth/accounts.repo.ts';
 import { verifyPassword } from '../../modules/auth/passwords.ts';
-import { createUsersRepo } from '../../modules/users/users.repo.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-catalogue.ts';
 
@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-catalogue.ts';
  * missing site owner, which only `npm run admin -- create` makes.
  */
 export async function logAccountNotices(ctx: AppContext, log: FastifyBaseLogger) {
-  const users = createUsersRepo(ctx.db);
+  const users = createAccountsRepo(ctx.db);
   const open: string[] = [];
   for (const demo of DEMO_USERS) {
     const user = await users.findByUsername(demo.username);

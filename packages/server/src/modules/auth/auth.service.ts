@@ -7,8 +7,8 @@ import { Conflict, Invalid, NotFound, Unauthorized } from '../../platform/errors
 import type { MailMessage } from '../../platform/mail.ts';
 import type { Limit } from '../../platform/rate-limit.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
-import { createUsersRepo, type NewUser } from '../users/users.repo.ts';
 import { createUsersService } from '../users/users.service.ts';
+import { createAccountsRepo, type NewUser } from './accounts.repo.ts';
 import { passwordResetMail, verificationMail } from './auth.mails.ts';
 import { createEmailTokenRepo } from './email-token.repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -47,7 +47,7 @@ export interface NewAccount extends NewUser {
  * case-insensitively, is a Conflict.
  */
 async function insertAccount(tx: Db, account: NewAccount, asOwner = false): Promise<number> {
-  const users = createUsersRepo(tx);
+  const users = createAccountsRepo(tx);
   await users.lockAccountCreation();
   const { roles, ...fields } = account;
   let id: number | null;
@@ -72,7 +72,7 @@ export async function createAdministrator(
 ): Promise<number> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const noOwner = (await createUsersRepo(tx).findById(SITE_OWNER_ID)) === null;
+    const noOwner = (await createAccountsRepo(tx).findById(SITE_OWNER_ID)) === null;
     return insertAccount(
       tx,
       {
@@ -91,7 +91,7 @@ export async function createAdministrator(
 export async function setAccountPassword(db: Db, username: string, password: string): Promise<number> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const users = createUsersRepo(tx);
+    const users = createAccountsRepo(tx);
     const user = await users.findByUsername(username);
     if (!user) throw new NotFound('User not found.');
     await users.setPasswordHash(user.id, passwordHash);
@@ -100,8 +100,22 @@ export async function setAccountPassword(db: Db, username: string, password: str
   });
 }
 
+/**
+ * Clean-up (modules/cleanup): deletes expired sign-in sessions and spent or expired e-mail
+ * tokens, inside the caller's transaction.
+ */
+export async function deleteExpiredSignIns(
+  db: Db,
+  now: Date,
+): Promise<{ sessions: number; emailTokens: number }> {
+  return {
+    sessions: await createSessionRepo(db).deleteExpired(now),
+    emailTokens: await createEmailTokenRepo(db).deleteSpent(now),
+  };
+}
+
 export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
-  const users = createUsersRepo(ctx.db);
+  const users = createAccountsRepo(ctx.db);
   const sessions = createSessionRepo(ctx.db);
   const usersService = createUsersService(ctx);
   const fromNow = (ms: number) => new Date(ctx.clock.now().getTime() + ms);
@@ -199,7 +213,7 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
       const verified = await ctx.db.transaction(async (tx) => {
         const userId = await createEmailTokenRepo(tx).consume(hashToken(token), 'verify', ctx.clock.now());
         if (userId === null) return false;
-        await createUsersRepo(tx).markEmailVerified(userId);
+        await createAccountsRepo(tx).markEmailVerified(userId);
         return true;
       });
       if (!verified) throw new Invalid(VERIFICATION_FAILED);
@@ -246,7 +260,7 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
         !given?.trim() || given.trim().toLowerCase() === stored.toLowerCase();
       await ctx.db.transaction(async (tx) => {
         const tokens = createEmailTokenRepo(tx);
-        const usersTx = createUsersRepo(tx);
+        const usersTx = createAccountsRepo(tx);
         const userId = await tokens.consume(hashToken(input.token), 'reset', now);
         const user = userId === null ? null : await usersTx.findById(userId);
         // Throwing rolls the transaction back, so a mismatch leaves the link usable.

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { createEmailTokenRepo } from '../auth/email-token.repo.ts';
-import { createSessionRepo } from '../auth/session.repo.ts';
-import { createListeningRepo } from '../listening/listening.repo.ts';
+import { deleteExpiredSignIns } from '../auth/auth.service.ts';
+import { deleteStaleListeningSessions } from '../listening/listening.service.ts';
 import { createCleanupRepo } from './cleanup.repo.ts';
 
 /** How often the server clears out rows nothing will read again. */
@@ -30,9 +29,9 @@ export function createCleanupService(ctx: AppContext) {
         const db = tx as unknown as Db;
         if (!(await createCleanupRepo(db).tryLock())) return null;
         return {
-          sessions: await createSessionRepo(db).deleteExpired(now),
-          emailTokens: await createEmailTokenRepo(db).deleteSpent(now),
-          listeningSessions: await createListeningRepo(db).deleteStale(
+          ...(await deleteExpiredSignIns(db, now)),
+          listeningSessions: await deleteStaleListeningSessions(
+            db,
             new Date(now.getTime() - STALE_LISTENING_MS),
           ),
         };

@@ -62,6 +62,14 @@ export function listeningPoints(input: {
 }
 
 /** Whether a session that heard `heard` ms of a `durationMs` track counts as a play. */
+/**
+ * Clean-up (modules/cleanup): deletes listening sessions nothing reads any more, inside the
+ * caller's transaction. Answers how many went.
+ */
+export function deleteStaleListeningSessions(db: Db, before: Date): Promise<number> {
+  return createListeningRepo(db).deleteStale(before);
+}
+
 export function countsAsPlay(heard: number, durationMs: number): boolean {
   return heard > 0 && heard >= Math.min(PLAY_MIN_MS, durationMs / 2);
 }
