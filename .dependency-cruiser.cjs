@@ -78,6 +78,13 @@ module.exports = {
       to: { path: '^packages/(server|web)/' },
     },
     {
+      name: 'not-to-unresolvable',
+      comment: 'An import the checker cannot resolve is one the rules above cannot see.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
       name: 'no-circular',
       comment: 'An import cycle hides which side is the lower layer.',
       severity: 'error',
@@ -89,6 +96,11 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)dist/' },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+      // Workspace packages (@mesmer/shared) are resolved through their package.json exports.
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
   },
 };
