@@ -57,6 +57,17 @@ module.exports = {
       to: { path: `${web}features/[^/]+/`, pathNot: `${web}features/[^/]+/index\\.ts$` },
     },
     {
+      name: 'app-imports-features-through-index',
+      comment: 'The shell uses a feature through its index.ts; only the router loads pages by file (lazily).',
+      severity: 'error',
+      from: { path: `${web}app/` },
+      to: {
+        path: `${web}features/[^/]+/`,
+        pathNot: `${web}features/[^/]+/index\\.ts$`,
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
       name: 'player-knows-no-feature',
       comment: 'The player gets what it needs from features as PlayerServices (app/player-services.ts).',
       severity: 'error',
