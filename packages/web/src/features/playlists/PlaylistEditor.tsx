@@ -10,9 +10,9 @@ import { moveItem, PAGE_SIZES } from '@mesmer/shared/domain/library-display';
 import { Save, Trash2, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ExperienceLevelOptions } from '../../library/ExperienceLevels.tsx';
-import { FileSearchPicker } from '../../library/FileSearchPicker.tsx';
 import { Switch, Textarea, toast } from '../../ui/index.ts';
 import { useUpdatePlaylist } from './api.ts';
+import { FileSearchPicker } from './FileSearchPicker.tsx';
 import page from './playlist.module.css';
 
 export interface PlaylistDraft {

@@ -8,12 +8,12 @@ import { useSearchParams } from 'react-router';
 import { changePagedSearch } from '../../lib/search-params.ts';
 import { ChipChoices, toggleChoice } from '../../library/ChipChoices.tsx';
 import { EXPERIENCE_LEVEL_CHOICES } from '../../library/ExperienceLevels.tsx';
-import { FileSearchPicker } from '../../library/FileSearchPicker.tsx';
 import styles from '../../library/library.module.css';
 import { PagedPlaylistList } from '../../library/PlaylistList.tsx';
 import { FiltersToggle, SearchBox, SortSelect } from '../../library/SearchControls.tsx';
 import { Card, SectionHeader } from '../../ui/index.ts';
 import { type PlaylistsParams, playlistsQuery } from './api.ts';
+import { FileSearchPicker } from './FileSearchPicker.tsx';
 import {
   type PlaylistSearch,
   playlistSearchQuery,
