@@ -151,4 +151,3 @@ export function createAccessRepo(db: Db) {
     },
   };
 }
-export type AccessRepo = ReturnType<typeof createAccessRepo>;

@@ -71,4 +71,3 @@ export function createAccess(db: Db) {
     },
   };
 }
-export type Access = ReturnType<typeof createAccess>;

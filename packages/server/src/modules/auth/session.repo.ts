@@ -23,4 +23,3 @@ export function createSessionRepo(db: Db) {
     },
   };
 }
-export type SessionRepo = ReturnType<typeof createSessionRepo>;

@@ -305,4 +305,3 @@ export function createFilesRepo(db: Db, totals: KeptTotals) {
     },
   };
 }
-export type FilesRepo = ReturnType<typeof createFilesRepo>;

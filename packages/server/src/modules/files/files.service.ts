@@ -100,4 +100,3 @@ export function createFilesService(ctx: AppContext) {
     },
   };
 }
-export type FilesService = ReturnType<typeof createFilesService>;

@@ -54,4 +54,3 @@ export function createLeaderboardRepo(db: Db) {
     },
   };
 }
-export type LeaderboardRepo = ReturnType<typeof createLeaderboardRepo>;

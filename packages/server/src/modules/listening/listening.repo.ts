@@ -174,4 +174,3 @@ export function createListeningRepo(db: Db) {
     },
   };
 }
-export type ListeningRepo = ReturnType<typeof createListeningRepo>;

@@ -207,4 +207,3 @@ export function createListeningService(ctx: AppContext) {
     },
   };
 }
-export type ListeningService = ReturnType<typeof createListeningService>;

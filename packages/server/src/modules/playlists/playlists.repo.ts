@@ -308,4 +308,3 @@ export function createPlaylistsRepo(db: Db, totals: KeptTotals) {
     },
   };
 }
-export type PlaylistsRepo = ReturnType<typeof createPlaylistsRepo>;

@@ -256,4 +256,3 @@ export function createPlaylistsService(ctx: AppContext) {
     },
   };
 }
-export type PlaylistsService = ReturnType<typeof createPlaylistsService>;

@@ -101,4 +101,3 @@ export function createUsersRepo(db: Db) {
     },
   };
 }
-export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -79,4 +79,3 @@ export function createUsersService(ctx: AppContext) {
     },
   };
 }
-export type UsersService = ReturnType<typeof createUsersService>;
