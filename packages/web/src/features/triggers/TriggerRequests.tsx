@@ -1,8 +1,6 @@
-import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import type { Trigger } from '@mesmer/shared/api/triggers';
-import { TRIGGER_DESCRIPTION_MAX } from '@mesmer/shared/domain/triggers';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import styles from '../../library/library.module.css';
 import {
   Card,
@@ -14,10 +12,10 @@ import {
   SectionHeader,
   SubmitButton,
   Tag,
-  Textarea,
   toast,
 } from '../../ui/index.ts';
 import { triggerRequestsQuery, useDeleteTrigger, useUpdateTrigger } from './api.ts';
+import { TriggerFields, useTriggerDraft } from './TriggerFields.tsx';
 import page from './triggers.module.css';
 
 /**
@@ -130,43 +128,19 @@ function ReviewItem({ trigger }: { trigger: Trigger }) {
 }
 
 function EditForm({ trigger, onDone }: { trigger: Trigger; onDone: () => void }) {
-  const ids = { name: useId(), description: useId() };
   const update = useUpdateTrigger();
-  const [name, setName] = useState(trigger.name);
-  const [description, setDescription] = useState(trigger.description);
-  const [nameMissing, setNameMissing] = useState(false);
+  const draft = useTriggerDraft(trigger);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return setNameMissing(true);
-    update.mutate({ id: trigger.id, name: name.trim(), description }, { onSuccess: onDone });
+    const fields = draft.checked();
+    if (fields) update.mutate({ id: trigger.id, ...fields }, { onSuccess: onDone });
   };
 
   return (
     <form onSubmit={submit} noValidate className={page.requestText} aria-label={`Edit ${trigger.name}`}>
       <FormError message={update.error?.message} />
-      <div className="field">
-        <label htmlFor={ids.name}>Name</label>
-        <input
-          id={ids.name}
-          className="input"
-          value={name}
-          maxLength={TEXT_LIMITS.triggerName}
-          aria-invalid={nameMissing}
-          onChange={(e) => {
-            setName(e.target.value);
-            setNameMissing(false);
-          }}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.description}>Description</label>
-        <Textarea
-          id={ids.description}
-          value={description}
-          onChange={(e) => setDescription(e.target.value.slice(0, TRIGGER_DESCRIPTION_MAX))}
-        />
-      </div>
+      <TriggerFields draft={draft} />
       <div className={styles.formActions}>
         <button type="button" className="btn btn-ghost" onClick={onDone}>
           Cancel
