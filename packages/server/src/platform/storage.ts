@@ -25,6 +25,17 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
   createReadStream(key: string, range?: ByteRange): Readable;
   delete(key: string): Promise<void>;
+  /**
+   * Multipart upload of one object: parts numbered from 1, sent in any order (by any server
+   * process), each streamed through without being held in memory. Returns the store's upload id.
+   */
+  startMultipart(key: string): Promise<string>;
+  /** Stores part `partNumber`; `size` is its exact byte count (a stream of another length fails). */
+  putPart(key: string, uploadId: string, partNumber: number, body: Readable, size: number): Promise<{ etag: string }>;
+  /** Joins the parts, in part-number order, into the object `key`; only then is it visible. */
+  completeMultipart(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<void>;
+  /** Drops an unfinished upload and every part of it (no error when it is already gone). */
+  abortMultipart(key: string, uploadId: string): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-z]+\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;

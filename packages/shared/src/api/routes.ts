@@ -10,6 +10,7 @@ import { seriesApi } from './series.ts';
 import { tagsApi } from './tags.ts';
 import { testClockApi } from './test-clock.ts';
 import { triggersApi } from './triggers.ts';
+import { uploadsApi } from './uploads.ts';
 import { usersApi } from './users.ts';
 
 /** Every /api call, so tests can walk them all. A new domain's `…Api` object goes here. */
@@ -25,5 +26,6 @@ export const allRoutes: readonly RouteDefinition[] = [
   tagsApi,
   testClockApi,
   triggersApi,
+  uploadsApi,
   usersApi,
 ].flatMap((domain) => Object.values(domain));

@@ -73,6 +73,10 @@ export const files = pgTable(
     audioType: text('audio_type').notNull(),
     scriptKey: text('script_key'),
     hapticsKey: text('haptics_key'),
+    /** About 1,000 peak levels (0-1) across the track; null until analysed. */
+    waveform: real('waveform').array(),
+    /** Integrated loudness in LUFS; null until analysed. */
+    loudness: real('loudness'),
     warnings: text('warnings').array().notNull().default(sql`'{}'::text[]`),
     authorId: userRef('author_id'),
     uploaderId: userRef('uploader_id'),

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { MAX_UPLOAD_CHUNKS, UPLOAD_CHUNK_BYTES } from '../domain/upload-limits.ts';
+import { errorResponse, queryBool, text } from './common.ts';
+import { defineRoute } from './contract.ts';
+
+/**
+ * The fields of one POST /api/files/upload call (multipart/form-data), in this order, before the
+ * `chunk` file part (the spec's payload: chunk, secure, chunkIndex, totalChunks, uuid, fileName).
+ * `chunkSize` (this chunk's bytes) and `fileSize` (the whole file's) let the server refuse a file
+ * over the limit before storing a byte and stream the chunk straight to storage. A call without
+ * the `chunk` part completes the upload.
+ */
+export const uploadChunkFields = z.object({
+  uuid: z.uuid(),
+  fileName: text(255).trim().min(1, 'is required'),
+  secure: queryBool.default(false),
+  chunkIndex: z.coerce.number().int().min(0).max(MAX_UPLOAD_CHUNKS - 1),
+  totalChunks: z.coerce.number().int().min(1).max(MAX_UPLOAD_CHUNKS),
+  chunkSize: z.coerce.number().int().min(1).max(UPLOAD_CHUNK_BYTES).optional(),
+  fileSize: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+export type UploadChunkFields = z.input<typeof uploadChunkFields>;
+
+export const UPLOAD_STATES = ['receiving', 'processing', 'ready', 'failed'] as const;
+export type UploadState = (typeof UPLOAD_STATES)[number];
+
+export const uploadStatus = z.object({
+  uuid: z.string(),
+  fileName: z.string(),
+  state: z.enum(UPLOAD_STATES),
+  totalChunks: z.number().int(),
+  /** Indexes of the chunks the server holds: a resumed upload sends only the others. */
+  receivedChunks: z.array(z.number().int()),
+  /** Why processing failed. */
+  error: z.string().nullable(),
+  /** Once processed (milliseconds). */
+  duration: z.number().int().nullable(),
+  audioType: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UploadStatus = z.infer<typeof uploadStatus>;
+
+export const uploadChunkResponse = z.object({ data: z.object({ uuid: z.string() }) });
+
+export const uploadsApi = {
+  chunk: defineRoute({
+    method: 'POST',
+    path: '/files/upload',
+    tags: ['uploads'],
+    summary: 'Send one chunk of a file, or complete the upload',
+    description:
+      'multipart/form-data with the fields of `uploadChunkFields` (uuid, fileName, secure, chunkIndex, totalChunks, ' +
+      'chunkSize, fileSize) and then the `chunk` file part of at most 80,000,000 bytes. Chunks may come in any order ' +
+      'and be sent again. A call without `chunk` completes the upload: the bytes are checked (mp3, m4a, wav or flac, ' +
+      'read from the bytes) and analysed, and the answer is `data.uuid`, to pass to POST /api/files. More than ' +
+      "350,000,000 bytes in all answers 413 'The max file size is 350MB.'. Needs an upload permission.",
+    responses: {
+      200: uploadChunkResponse,
+      400: errorResponse,
+      401: errorResponse,
+      403: errorResponse,
+      404: errorResponse,
+      409: errorResponse,
+      413: errorResponse,
+    },
+  }),
+  status: defineRoute({
+    method: 'GET',
+    path: '/files/upload',
+    tags: ['uploads'],
+    summary: "One of the viewer's uploads: which chunks the server holds",
+    query: z.object({ uuid: z.uuid() }),
+    responses: { 200: uploadStatus, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/files/uploads',
+    tags: ['uploads'],
+    summary: "The viewer's uploads not yet made into files (receiving, processing, ready or failed)",
+    responses: { 200: z.object({ uploads: z.array(uploadStatus) }), 401: errorResponse },
+  }),
+  cancel: defineRoute({
+    method: 'DELETE',
+    path: '/files/upload',
+    tags: ['uploads'],
+    summary: 'Cancel an upload, removing its bytes',
+    query: z.object({ uuid: z.uuid() }),
+    responses: { 204: z.null(), 400: errorResponse, 401: errorResponse, 404: errorResponse },
+  }),
+};
+
+/** Bounds for the multipart parser: the fields above and one chunk. */
+export const UPLOAD_MULTIPART_LIMITS = { fields: 10, fieldSize: 1000, files: 1, fileSize: UPLOAD_CHUNK_BYTES } as const;

@@ -1,0 +1,19 @@
+/** The upload rules both sides apply (spec: constants; docs/decisions/018-uploads-and-storage.md). */
+
+/** The largest file accepted: 350 MB (350,000,000 bytes). */
+export const MAX_UPLOAD_BYTES = 350_000_000;
+/** Every chunk but the last is this size: 80 MB (80,000,000 bytes). */
+export const UPLOAD_CHUNK_BYTES = 80_000_000;
+/** The most chunks a file of the largest size needs. */
+export const MAX_UPLOAD_CHUNKS = Math.ceil(MAX_UPLOAD_BYTES / UPLOAD_CHUNK_BYTES);
+/** The answer to a file over the limit (HTTP 413). */
+export const UPLOAD_TOO_LARGE_MESSAGE = 'The max file size is 350MB.';
+/** Audio formats accepted, recognised from the bytes. */
+export const UPLOAD_FORMATS = ['mp3', 'm4a', 'wav', 'flac'] as const;
+export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
+/** An upload not completed within this long is removed with its bytes. */
+export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+/** How many chunks a file of `size` bytes takes. */
+export function chunkCount(size: number): number {
+  return Math.max(1, Math.ceil(size / UPLOAD_CHUNK_BYTES));
+}
