@@ -34,6 +34,8 @@ export interface Storage {
   putPart(key: string, uploadId: string, partNumber: number, body: Readable, size: number): Promise<{ etag: string }>;
   /** Joins the parts, in part-number order, into the object `key`; only then is it visible. */
   completeMultipart(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<void>;
+  /** Renames an object (a rename on disk; copy then delete on S3). */
+  move(fromKey: string, toKey: string): Promise<void>;
   /** Drops an unfinished upload and every part of it (no error when it is already gone). */
   abortMultipart(key: string, uploadId: string): Promise<void>;
 }
