@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_VIBRATION_RANGE, VIBRATION_OFFSET_RANGE } from '../domain/haptics-settings.ts';
-import { errorResponse, id, int, TEXT_LIMITS, text, timezone } from './common.ts';
+import { GRANTABLE_ROLES } from '../domain/permissions.ts';
+import { errorResponse, id, int, queryId, TEXT_LIMITS, text, timezone } from './common.ts';
 import { defineRoute } from './contract.ts';
 
 export const role = z.object({
@@ -117,6 +118,25 @@ export const updateUserRequest = z
 export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
 export const updateUserResponse = z.object({ user: selfUser });
 
+/** PUT/DELETE /api/users/:id/roles: whose roles. */
+export const userRolesParams = z.object({ id: queryId });
+/**
+ * One role an administrator may give or take (PUT body, DELETE query). Administrator is not
+ * among them: it is given by `npm run admin` only.
+ */
+const grantableRole = z.enum(GRANTABLE_ROLES, { error: `must be one of ${GRANTABLE_ROLES.join(', ')}` });
+export const userRoleChange = z.object({ role: grantableRole }).strict();
+/** The user's roles after the change, as GET /api/user shows them. */
+export const userRolesResponse = z.object({ roles: z.array(role) });
+
+const roleChangeResponses = {
+  200: userRolesResponse,
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+};
+
 export const usersApi = {
   get: defineRoute({
     method: 'GET',
@@ -140,5 +160,30 @@ export const usersApi = {
       'and nothing is saved.',
     body: updateUserRequest,
     responses: { 200: updateUserResponse, 400: errorResponse, 401: errorResponse, 409: errorResponse },
+  }),
+  grantRole: defineRoute({
+    method: 'PUT',
+    path: '/users/:id/roles',
+    tags: ['users'],
+    summary: 'Give a user a role (administrators only)',
+    description:
+      '`{ role }`: Verified Creator, Music Creator, Contributor or Moderator; answers the user’s roles. Giving a role the ' +
+      'user holds changes nothing. The user’s very next request has the role’s permissions (a new creator can ' +
+      'upload at once). 403 for anyone but an Administrator, 404 for an unknown user.',
+    params: userRolesParams,
+    body: userRoleChange,
+    responses: roleChangeResponses,
+  }),
+  revokeRole: defineRoute({
+    method: 'DELETE',
+    path: '/users/:id/roles',
+    tags: ['users'],
+    summary: 'Take a role from a user (administrators only)',
+    description:
+      '`?role=`, one of the roles PUT gives; answers the user’s roles. Taking a role the user does not hold changes nothing. ' +
+      'The permissions go with the user’s very next request.',
+    params: userRolesParams,
+    query: userRoleChange,
+    responses: roleChangeResponses,
   }),
 };

@@ -33,6 +33,19 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> = {
 /** Verified Creator and Music Creator form the creator group. */
 export const CREATOR_ROLES: readonly RoleName[] = ['Verified Creator', 'Music Creator'];
 
+/**
+ * The roles an administrator grants and revokes on the site (a user's page). Administrator is not
+ * among them: administrators are made by `npm run admin` only (decision 013), so no one signed in
+ * on the site can make another administrator or remove one.
+ */
+export const GRANTABLE_ROLES = [
+  'Verified Creator',
+  'Music Creator',
+  'Contributor',
+  'Moderator',
+] as const satisfies readonly RoleName[];
+export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
+
 /** The site owner: the spec's "user with id 1" (core playlists, core triggers, track numbers). */
 export const SITE_OWNER_ID = 1;
 
@@ -66,4 +79,9 @@ export function canPublishTrigger(user: { roles: readonly string[] } | null | un
 
 export function canAddTrigger(user: { roles: readonly string[] } | null | undefined): boolean {
   return hasPermission(user, 'CREATE_TRIGGERS') || hasPermission(user, 'REQUEST_TRIGGERS');
+}
+
+/** Grants and revokes roles on users' pages: Administrators (decision 002). */
+export function canManageRoles(user: { roles: readonly string[] } | null | undefined): boolean {
+  return !!user && user.roles.includes('Administrator');
 }

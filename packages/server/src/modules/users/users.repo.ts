@@ -1,3 +1,4 @@
+import type { RoleName } from '@mesmer/shared/domain/permissions';
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, triggers, userRoles, users, userTriggers } from '../../db/schema/index.ts';
@@ -41,6 +42,26 @@ export function createUsersRepo(db: Db) {
         .innerJoin(roles, eq(roles.id, userRoles.roleId))
         .where(eq(userRoles.userId, userId))
         .orderBy(asc(roles.id));
+    },
+
+    /** Gives the user the role; nothing when they hold it. The roles table is seeded at every start. */
+    async grantRole(userId: number, role: RoleName) {
+      await db
+        .insert(userRoles)
+        .values({ userId, roleId: sql`(select ${roles.id} from ${roles} where ${roles.name} = ${role})` })
+        .onConflictDoNothing();
+    },
+
+    /** Takes the role from the user; nothing when they do not hold it. */
+    async revokeRole(userId: number, role: RoleName) {
+      await db
+        .delete(userRoles)
+        .where(
+          and(
+            eq(userRoles.userId, userId),
+            inArray(userRoles.roleId, db.select({ id: roles.id }).from(roles).where(eq(roles.name, role))),
+          ),
+        );
     },
 
     async triggersOf(userId: number): Promise<UserTriggerRow[]> {

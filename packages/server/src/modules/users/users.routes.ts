@@ -18,4 +18,12 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     const me = requireUser(req);
     return { user: await users.updateSettings(me.id, req.body) };
   });
+
+  registerRoute(app, usersApi.grantRole, async (req) => ({
+    roles: await users.grantRole(req.user, req.params.id, req.body.role),
+  }));
+
+  registerRoute(app, usersApi.revokeRole, async (req) => ({
+    roles: await users.revokeRole(req.user, req.params.id, req.query.role),
+  }));
 }

@@ -1,11 +1,44 @@
 import type { PublicUser, SelfUser, UpdateUserRequest } from '@mesmer/shared/api/users';
+import { canManageRoles, type GrantableRole, type RoleName } from '@mesmer/shared/domain/permissions';
+import type { Db } from '../../db/client.ts';
+import { requirePermission, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.ts';
 import { toPublicUser, toSelfUser } from './users.presenter.ts';
-import { createUsersRepo, type UserSettingsPatch } from './users.repo.ts';
+import { createUsersRepo, type RoleRow, type UserSettingsPatch } from './users.repo.ts';
 
 /** A user's time zone changes at most this often. */
 export const TIMEZONE_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Gives (`grant`) or takes one role of a user and answers their roles after. Sessions load the
+ * roles with every request (platform/access.repo.ts) and the write raises the library generation
+ * (migration 0001), so the user's very next request has exactly the new permissions.
+ */
+async function changeRole(db: Db, userId: number, role: RoleName, grant: boolean): Promise<RoleRow[]> {
+  return db.transaction(async (tx) => {
+    const repo = createUsersRepo(tx);
+    if (grant) await repo.grantRole(userId, role);
+    else await repo.revokeRole(userId, role);
+    return repo.rolesOf(userId);
+  });
+}
+
+/**
+ * `npm run admin -- role <username> <role> [--revoke]`: any role, Administrator too (the command
+ * is how administrators are made). Answers the user and their role names after.
+ */
+export async function setRoleByUsername(
+  db: Db,
+  username: string,
+  role: RoleName,
+  grant: boolean,
+): Promise<{ id: number; username: string; roles: string[] }> {
+  const user = await createUsersRepo(db).findByUsername(username);
+  if (!user) throw new NotFound('User not found.');
+  const roles = await changeRole(db, user.id, role, grant);
+  return { id: user.id, username: user.username, roles: roles.map((r) => r.name) };
+}
 
 export function createUsersService(ctx: AppContext) {
   const users = createUsersRepo(ctx.db);
@@ -17,8 +50,26 @@ export function createUsersService(ctx: AppContext) {
     return toSelfUser(user, roles, triggers);
   }
 
+  /** PUT/DELETE /api/users/:id/roles: administrators only (401 anonymous, 403 others, 404 no such user). */
+  async function changeRoleAs(
+    actor: SessionUser | null,
+    userId: number,
+    role: GrantableRole,
+    grant: boolean,
+  ): Promise<RoleRow[]> {
+    requirePermission(actor, canManageRoles);
+    if (!(await users.findById(userId))) throw new NotFound('User not found.');
+    return changeRole(ctx.db, userId, role, grant);
+  }
+
   return {
     self,
+
+    grantRole: (actor: SessionUser | null, userId: number, role: GrantableRole) =>
+      changeRoleAs(actor, userId, role, true),
+
+    revokeRole: (actor: SessionUser | null, userId: number, role: GrantableRole) =>
+      changeRoleAs(actor, userId, role, false),
 
     /**
      * A time zone the client sent along with another write (sign-in, listening session):
