@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createAdministrator, setAccountPassword } from '../modules/auth/auth.service.ts';
+import { setRoleByUsername } from '../modules/users/users.service.ts';
 import { authHeader, createUser, loginAs } from '../test/factories.ts';
 import { createTestApp } from '../test/harness.ts';
 
@@ -105,6 +106,45 @@ describe('setAccountPassword (npm run admin -- password)', () => {
   });
 });
 
+describe('setRoleByUsername (npm run admin -- role)', () => {
+  it('gives and takes a role, idempotently, and the signed-in user has it on the next request', async () => {
+    const user = await createUser(app.ctx.db, { username: 'NewCreator' });
+    const token = await loginAs(app, user.username, user.password);
+    const me = async () =>
+      (await app.inject({ method: 'GET', url: '/api/user', headers: authHeader(token) })).json().user;
+
+    const given = await setRoleByUsername(app.ctx.db, 'newcreator', 'Verified Creator', true);
+    expect(given).toEqual({ id: user.id, username: 'NewCreator', roles: ['Verified Creator'] });
+    expect(await setRoleByUsername(app.ctx.db, 'NEWCREATOR', 'Verified Creator', true)).toEqual(given);
+    expect(await me()).toMatchObject({
+      roles: [{ name: 'Verified Creator' }],
+      permissions: ['UPLOAD_ALL_FILES', 'REQUEST_TRIGGERS'],
+    });
+
+    expect(await setRoleByUsername(app.ctx.db, 'NewCreator', 'Verified Creator', false)).toEqual({
+      ...given,
+      roles: [],
+    });
+    expect(await setRoleByUsername(app.ctx.db, 'NewCreator', 'Moderator', false)).toMatchObject({
+      roles: [],
+    });
+    expect(await me()).toMatchObject({ roles: [], permissions: [] });
+  });
+
+  it('gives Administrator too, which the site cannot', async () => {
+    await createUser(app.ctx.db, { username: 'Promoted' });
+    expect(await setRoleByUsername(app.ctx.db, 'promoted', 'Administrator', true)).toMatchObject({
+      roles: ['Administrator'],
+    });
+  });
+
+  it('refuses an unknown username', async () => {
+    await expect(setRoleByUsername(app.ctx.db, 'ghost_user', 'Moderator', true)).rejects.toThrow(
+      'User not found.',
+    );
+  });
+});
+
 describe('npm run admin (spawned, embedded database)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-admin-'));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' };
@@ -134,6 +174,27 @@ describe('npm run admin (spawned, embedded database)', () => {
       stderr: expect.stringContaining('Usage: npm run admin -- create <username> <email>'),
     });
 
+    const given = await admin(['role', 'helper', 'verified', 'CREATOR']);
+    expect(given.stdout).toContain(
+      'Gave Verified Creator to helper (id 2). Roles now: Administrator, Verified Creator.',
+    );
+    const taken = await admin(['role', 'HELPER', '--revoke', 'Administrator']);
+    expect(taken.stdout).toContain('Took Administrator from helper (id 2). Roles now: Verified Creator.');
+    await expect(admin(['role', 'helper'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('npm run admin -- role <username> <role> [--revoke]'),
+    });
+    await expect(admin(['role', 'helper', 'Wizard'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        'Unknown role "Wizard". Roles: Administrator, Moderator, Verified Creator, Music Creator, Contributor.',
+      ),
+    });
+    await expect(admin(['role', 'ghost', 'Moderator'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('User not found.'),
+    });
+
     const server = await buildApp(
       loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
       { logger: false },
@@ -144,10 +205,14 @@ describe('npm run admin (spawned, embedded database)', () => {
       expect(owner.json().user).toMatchObject({ id: 1, roles: [{ name: 'Administrator' }] });
       const helper = await login(server, 'helper@example.test', generated ?? '');
       expect(helper.statusCode).toBe(200);
-      expect(helper.json().user.permissions).toContain('WRITE_ALL_FILES');
+      // An administrator made by `create`, then made a creator and no longer an administrator by `role`.
+      expect(helper.json().user).toMatchObject({
+        roles: [{ name: 'Verified Creator' }],
+        permissions: ['UPLOAD_ALL_FILES', 'REQUEST_TRIGGERS'],
+      });
     } finally {
       await server.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -3,6 +3,9 @@
  * site owner (user id 1) when there is none yet, the only way one is made besides the demo seed.
  * `npm run admin -- password <username>`: sets a new password for an existing
  * account, e.g. the demo site owner, and signs it out everywhere.
+ * `npm run admin -- role <username> <role> [--revoke]`: gives a user a role (any of ROLE_NAMES,
+ * matched ignoring case; quote names with a space, or not), or takes it with --revoke. Effective
+ * on the user's next request.
  * The password comes from the ADMIN_PASSWORD variable, else a hidden prompt on a
  * terminal, else it is generated and printed. Opens the database the way the
  * server does, so stop a server that uses the embedded database first.
@@ -14,15 +17,20 @@ import {
   password as passwordSchema,
   username as usernameSchema,
 } from '@mesmer/shared/api/auth';
+import { ROLE_NAMES, type RoleName } from '@mesmer/shared/domain/permissions';
 import type { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DatabaseLockedError, type Db, openDatabase } from '../db/client.ts';
 import { seedRoles } from '../db/seed/roles.ts';
 import { createAdministrator, setAccountPassword } from '../modules/auth/auth.service.ts';
+import { setRoleByUsername } from '../modules/users/users.service.ts';
 import { AppError } from '../platform/errors.ts';
 
-const USAGE =
-  'Usage: npm run admin -- create <username> <email>\n       npm run admin -- password <username>';
+const USAGE = [
+  'Usage: npm run admin -- create <username> <email>',
+  '       npm run admin -- password <username>',
+  '       npm run admin -- role <username> <role> [--revoke]',
+].join('\n');
 
 class UsageError extends Error {}
 
@@ -117,10 +125,33 @@ async function changePassword(args: string[]) {
   showGenerated(password, generated);
 }
 
+/** A role name of ROLE_NAMES, whatever its case and spacing ("verified  creator"). */
+function roleNamed(words: string[]): RoleName {
+  const wanted = words.join(' ').trim().replace(/\s+/g, ' ').toLowerCase();
+  const role = ROLE_NAMES.find((name) => name.toLowerCase() === wanted);
+  if (!role) {
+    throw new UsageError(`Unknown role "${words.join(' ')}". Roles: ${ROLE_NAMES.join(', ')}.`);
+  }
+  return role;
+}
+
+async function changeRole(args: string[]) {
+  const revoke = args.includes('--revoke');
+  const [username, ...roleWords] = args.filter((a) => a !== '--revoke');
+  if (!username || roleWords.length === 0) throw new UsageError(USAGE);
+  const role = roleNamed(roleWords);
+  const user = await withDatabase((db) => setRoleByUsername(db, username, role, !revoke));
+  const now = user.roles.length > 0 ? user.roles.join(', ') : 'none';
+  console.log(
+    `${revoke ? 'Took' : 'Gave'} ${role} ${revoke ? 'from' : 'to'} ${user.username} (id ${user.id}). Roles now: ${now}.`,
+  );
+}
+
 async function main(argv: string[]) {
   const [command, ...args] = argv;
   if (command === 'create') return create(args);
   if (command === 'password') return changePassword(args);
+  if (command === 'role') return changeRole(args);
   throw new UsageError(USAGE);
 }
 
