@@ -1,7 +1,17 @@
 import { z } from 'zod';
+import { ATTACHMENT_KINDS, MAX_ATTACHMENT_BYTES, STORED_ATTACHMENT_KINDS } from '../domain/attachments.ts';
+import {
+  FILE_DESCRIPTION_MAX,
+  FILE_NAME_MAX,
+  FILE_TRIGGERS_MAX,
+  FILE_TYPE_REQUIRED_MESSAGE,
+} from '../domain/file-rules.ts';
+import { FILE_TYPES } from '../domain/file-types.ts';
 import {
   errorResponse,
+  id,
   idList,
+  int,
   pagingQuery,
   queryBool,
   queryId,
@@ -9,7 +19,7 @@ import {
   TEXT_LIMITS,
   text,
 } from './common.ts';
-import { defineRoute } from './contract.ts';
+import { defineRoute, noContent } from './contract.ts';
 import { tag } from './tags.ts';
 
 export const fileTrigger = z.object({
@@ -95,6 +105,90 @@ export type ListFilesQuery = z.input<typeof listFilesQuery>;
 export const listFilesResponse = z.object({ files: z.array(audioFile), totalItems: z.number().int() });
 export type ListFilesResponse = z.infer<typeof listFilesResponse>;
 
+/** A trigger a file uses (`trains: false`) or trains, on write. */
+export const fileTriggerInput = z.object({ id, trains: z.boolean().default(false) });
+
+const fileTriggersInput = z
+  .array(fileTriggerInput)
+  .max(FILE_TRIGGERS_MAX, `must list at most ${FILE_TRIGGERS_MAX} triggers`)
+  .refine((list) => new Set(list.map((t) => t.id)).size === list.length, 'each trigger may appear only once');
+
+/** A file type id (GET /api/tags); missing or null answers the spec's 'The file type tag must be set.'. */
+const fileTypeInput = z
+  .number({ error: FILE_TYPE_REQUIRED_MESSAGE })
+  .int()
+  .min(1, `must be a file type id from 1 to ${FILE_TYPES.length}`)
+  .max(FILE_TYPES.length, `must be a file type id from 1 to ${FILE_TYPES.length}`);
+
+const fileName = text(FILE_NAME_MAX).trim().min(1, 'is required');
+const fileDescription = text(FILE_DESCRIPTION_MAX);
+/** A membership tier id (one of the uploader's own tiers); null for a file open to everyone. */
+const tierInput = text(100).min(1).nullable();
+
+/** POST /api/files: makes a file of a finished upload (its `uuid`, from POST /api/files/upload). */
+export const createFileBody = z.object({
+  name: fileName,
+  description: fileDescription.default(''),
+  uuid: z.uuid(),
+  triggers: fileTriggersInput.default([]),
+  patreonTier: tierInput.optional(),
+  fileType: fileTypeInput,
+  /** Only the site owner (user id 1). */
+  trackNumber: int(0).nullable().optional(),
+  /** Defaults to now. */
+  releaseDate: z.iso.datetime({ offset: true }).optional(),
+  /** Defaults to public, or private for an uploader who may publish this type only privately. */
+  isPublic: z.boolean().optional(),
+});
+export type CreateFileBody = z.input<typeof createFileBody>;
+
+/** PUT /api/files: a field left out stays as it is. */
+export const updateFileBody = z.object({
+  id,
+  name: fileName.optional(),
+  description: fileDescription.optional(),
+  /** Only the uploader (with a linked membership account) changes it; anyone else's edit keeps the tier. */
+  patreonTier: tierInput.optional(),
+  triggers: fileTriggersInput.optional(),
+  fileType: fileTypeInput,
+  isPublic: z.boolean().optional(),
+});
+export type UpdateFileBody = z.input<typeof updateFileBody>;
+
+/** The multipart fields of POST /api/files/attachment, before the `file` part. */
+export const attachmentFields = z.object({
+  fileId: queryId,
+  kind: z.enum(ATTACHMENT_KINDS),
+});
+export type AttachmentFields = z.input<typeof attachmentFields>;
+
+export const uploadOptions = z.object({
+  /** File type ids the form may offer. */
+  fileTypes: z.array(z.number().int()),
+  /** The user may publish only private files. */
+  privateOnly: z.boolean(),
+  /** Only the site owner sets track numbers. */
+  canSetTrackNumber: z.boolean(),
+  /** The user's own membership tiers, lowest first; empty without a linked membership account. */
+  tiers: z.array(patreonTier),
+});
+export type UploadOptions = z.infer<typeof uploadOptions>;
+
+export const fileWaveform = z.object({
+  /** About 1,000 peak levels (0-1) across the track; empty until analysed. */
+  peaks: z.array(z.number()),
+  /** Integrated loudness, LUFS; null until analysed. */
+  loudness: z.number().nullable(),
+});
+export type FileWaveform = z.infer<typeof fileWaveform>;
+
+const writeErrors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+} as const;
+
 export const filesApi = {
   list: defineRoute({
     method: 'GET',
@@ -107,5 +201,78 @@ export const filesApi = {
       'without training it, `trainsTrigger` files that train it.',
     query: listFilesQuery,
     responses: { 200: listFilesResponse, 401: errorResponse, 404: errorResponse },
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/files',
+    tags: ['files'],
+    summary: 'Make a file of a finished upload',
+    description:
+      'Needs an upload permission: UPLOAD_ALL_FILES any type, UPLOAD_MUSIC_FILES music types (7, 9), ' +
+      'UPLOAD_PRIVATE_FILES private files only (403 otherwise). `uuid` is the finished upload (404 unknown, 409 not ' +
+      'finished or already made into a file). `trackNumber` only for the site owner; `patreonTier` only for an uploader ' +
+      'with a linked membership account, and one of their own tiers. Triggers must exist and not be pending requests.',
+    body: createFileBody,
+    responses: { 200: z.object({ id: z.number().int() }), ...writeErrors, 409: errorResponse },
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/files',
+    tags: ['files'],
+    summary: 'Edit a file',
+    description:
+      "By the file's uploader or holders of WRITE_ALL_FILES (403; 404 when the file is not visible). Fields left out " +
+      'stay. The uploader is held to the upload rules of type and visibility; only the uploader with a linked ' +
+      "membership account changes the tier, anyone else's edit keeps it. Answers the file as the editor sees it.",
+    body: updateFileBody,
+    responses: { 200: z.object({ file: audioFile }), ...writeErrors },
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/files',
+    tags: ['files'],
+    summary: 'Delete a file',
+    description:
+      "By the file's uploader or holders of WRITE_ALL_FILES. Removes its audio, haptics and script and its playlist " +
+      'entries (the playlists keep their other files in order).',
+    query: z.object({ id: queryId }),
+    responses: { 204: noContent, ...writeErrors },
+  }),
+  attach: defineRoute({
+    method: 'POST',
+    path: '/files/attachment',
+    tags: ['files'],
+    summary: 'Attach a haptic cue file, a Funscript or a script to a file',
+    description:
+      'multipart/form-data: fields `fileId` and `kind` (haptics: a JSON list of {time, stopTime, strength}; ' +
+      'funscript: a .funscript, converted to cues (shared/domain/funscript.ts); script: UTF-8 text), then the `file` ' +
+      `part, at most ${MAX_ATTACHMENT_BYTES} bytes (413). Replaces an attachment of the same kind (a Funscript ` +
+      'replaces the haptics). Same permission as editing; a bad file answers 400 naming the first problem.',
+    responses: { 200: z.object({ file: audioFile }), ...writeErrors, 413: errorResponse },
+  }),
+  detach: defineRoute({
+    method: 'DELETE',
+    path: '/files/attachment',
+    tags: ['files'],
+    summary: "Remove a file's haptics or script",
+    query: z.object({ fileId: queryId, kind: z.enum(STORED_ATTACHMENT_KINDS) }),
+    responses: { 204: noContent, ...writeErrors },
+  }),
+  waveform: defineRoute({
+    method: 'GET',
+    path: '/files/waveform',
+    tags: ['files'],
+    summary: "A file's waveform peaks and loudness",
+    description:
+      'For a file the viewer may see (404 otherwise); peaks are empty and loudness null until analysed.',
+    query: z.object({ id: queryId }),
+    responses: { 200: fileWaveform, 400: errorResponse, 404: errorResponse },
+  }),
+  uploadOptions: defineRoute({
+    method: 'GET',
+    path: '/files/upload-options',
+    tags: ['files'],
+    summary: 'What the upload and edit forms may offer the signed-in user',
+    responses: { 200: uploadOptions, 401: errorResponse, 403: errorResponse },
   }),
 };

@@ -1,0 +1,87 @@
+/**
+ * Funscript → haptic cues (reference/integrations.md: Funscript). A Funscript is
+ * `{"version": "1.0", "inverted": false, "range": 90, "actions": [{"at": <ms>, "pos": 0-100}, ...]}`,
+ * written for strokers: it says where to be and when. A vibrating toy has no position, so the
+ * conversion turns movement into vibration:
+ *
+ * 1. Actions are sorted by `at`; of several at the same time the last one counts.
+ * 2. `inverted` flips each position (pos → 100 − pos); `range` (1-100, default 100) limits travel,
+ *    so positions are scaled by range / 100. (Flipping never changes how fast the position moves;
+ *    it is applied so that the scaled positions are the ones a stroker would reach.)
+ * 3. Each pair of neighbouring actions a → b becomes one cue from a.at to b.at whose strength is
+ *    the speed of the move, |b.pos − a.pos| / (b.at − a.at) positions per millisecond, divided by
+ *    FULL_STRENGTH_SPEED and capped at 1, rounded to two decimals. A full 0 → 100 stroke in 200 ms
+ *    or faster vibrates at full strength; the same stroke over 2 s at 0.1.
+ * 4. A pause (no position change, or a strength that rounds to 0) gives no cue: the toy stops.
+ *    Neighbouring cues of the same strength that touch are merged into one.
+ *
+ * Timing therefore comes from the action times and strength from the speed of change.
+ */
+import { type Checked, MAX_CUES } from './attachments.ts';
+import type { HapticCue } from './haptic-cues.ts';
+
+/** Positions per millisecond that vibrate at full strength: a whole stroke (100) in 200 ms. */
+export const FULL_STRENGTH_SPEED = 0.5;
+
+interface FunscriptAction {
+  at: number;
+  pos: number;
+}
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
+
+/** The actions of a Funscript, checked strictly: the first bad entry is named by its 1-based position. */
+function checkFunscript(
+  data: unknown,
+): Checked<{ actions: FunscriptAction[]; inverted: boolean; range: number }> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return fail('A funscript must be a JSON object with an actions list.');
+  }
+  const { actions, inverted = false, range = 100 } = data as Record<string, unknown>;
+  if (typeof inverted !== 'boolean') return fail('inverted must be true or false.');
+  if (!isNumber(range) || range <= 0 || range > 100) return fail('range must be a number from 1 to 100.');
+  if (!Array.isArray(actions)) return fail('A funscript must have an actions list.');
+  if (actions.length < 2) return fail('A funscript needs at least two actions.');
+  if (actions.length > MAX_CUES) return fail(`A funscript may have at most ${MAX_CUES} actions.`);
+  const checked: FunscriptAction[] = [];
+  for (const [index, action] of actions.entries()) {
+    const at = `Action ${index + 1}`;
+    if (typeof action !== 'object' || action === null) return fail(`${at}: must be an object {at, pos}.`);
+    const { at: time, pos } = action as Record<string, unknown>;
+    if (!isNumber(time) || time < 0) return fail(`${at}: at must be a number of milliseconds ≥ 0.`);
+    if (!isNumber(pos) || pos < 0 || pos > 100) return fail(`${at}: pos must be a number from 0 to 100.`);
+    checked.push({ at: time, pos });
+  }
+  return { ok: true, value: { actions: checked, inverted, range } };
+}
+
+/** Sorted by time; of actions at the same time, the last in the file. */
+function byTime(actions: FunscriptAction[]): FunscriptAction[] {
+  const sorted = actions.map((a, i) => ({ ...a, i })).sort((a, b) => a.at - b.at || a.i - b.i);
+  return sorted.filter((a, k) => k === sorted.length - 1 || sorted[k + 1].at !== a.at);
+}
+
+/** The cues of a parsed Funscript (the mapping above), or why it cannot be converted. */
+export function funscriptToCues(data: unknown): Checked<HapticCue[]> {
+  const script = checkFunscript(data);
+  if (!script.ok) return script;
+  const { inverted, range } = script.value;
+  const positions = byTime(script.value.actions).map((a) => ({
+    at: a.at,
+    pos: ((inverted ? 100 - a.pos : a.pos) * range) / 100,
+  }));
+  const cues: HapticCue[] = [];
+  for (let k = 1; k < positions.length; k++) {
+    const from = positions[k - 1];
+    const to = positions[k];
+    const speed = Math.abs(to.pos - from.pos) / (to.at - from.at);
+    const strength = Math.round(Math.min(1, speed / FULL_STRENGTH_SPEED) * 100) / 100;
+    if (strength === 0) continue;
+    const last = cues.at(-1);
+    if (last && last.stopTime === from.at && last.strength === strength) last.stopTime = to.at;
+    else cues.push({ time: from.at, stopTime: to.at, strength });
+  }
+  if (cues.length === 0) return fail('The funscript never moves, so it gives no vibration.');
+  return { ok: true, value: cues };
+}
