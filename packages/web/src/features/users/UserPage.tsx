@@ -1,5 +1,6 @@
 import { levelForPoints } from '@mesmer/shared/domain/levels';
 import { PAGE_SIZES } from '@mesmer/shared/domain/library-display';
+import { canManageRoles } from '@mesmer/shared/domain/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -7,14 +8,18 @@ import { ApiError } from '../../lib/api-client.ts';
 import styles from '../../library/library.module.css';
 import { PagedPlaylistList } from '../../library/PlaylistList.tsx';
 import { Card, ErrorState, LoadingState, SectionHeader, usePageTitle } from '../../ui/index.ts';
+import { useCurrentUser } from '../auth/index.ts';
 import { playlistsQuery } from '../playlists/index.ts';
 import { userByNameQuery } from './api.ts';
 import { ProfileCard } from './ProfileCard.tsx';
+import { RoleManager } from './RoleManager.tsx';
 
 /** /user/{username}: the profile and that user's public playlists; no such user goes to /404. */
 export default function UserPage() {
   const { username = '' } = useParams();
   const user = useQuery(userByNameQuery(username));
+  const { user: me } = useCurrentUser();
+  const managesRoles = !!me && canManageRoles({ roles: me.roles.map((r) => r.name) });
   usePageTitle(user.data?.username ?? username);
 
   if (user.isPending) return <LoadingState label="Loading profile" />;
@@ -36,7 +41,9 @@ export default function UserPage() {
           { label: 'Points', value: user.data.points.toLocaleString('en') },
         ]}
         emptyBiography="No biography yet."
-      />
+      >
+        {managesRoles && <RoleManager user={user.data} username={username} />}
+      </ProfileCard>
       <UserPlaylists userId={user.data.id} />
     </div>
   );
