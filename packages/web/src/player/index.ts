@@ -51,3 +51,15 @@ export function useCurrentFileId(): number | null {
 export function useLocalPlanPosition(planId: number): number | undefined {
   return usePlayer((s) => s.planPositions[planId]);
 }
+
+/**
+ * How far the player is into file `fileId`, from 0 to 1, or null when that file is not the
+ * current track (or its length is not known yet). For a waveform's playback progress.
+ */
+export function usePlaybackProgress(fileId: number): number | null {
+  return usePlayer((s) => {
+    const track = s.queue.index === -1 ? null : s.queue.tracks[s.queue.index];
+    if (track?.id !== fileId || s.duration <= 0) return null;
+    return Math.min(1, Math.max(0, s.position / s.duration));
+  });
+}

@@ -1,5 +1,8 @@
+import type { AudioFile } from '@mesmer/shared/api/files';
+import { canEditFile } from '@mesmer/shared/domain/file-rules';
 import { useQuery } from '@tanstack/react-query';
-import { Lock, Play } from 'lucide-react';
+import { Lock, Pencil, Play } from 'lucide-react';
+import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { FileActions } from '../../library/FileActions.tsx';
@@ -7,10 +10,13 @@ import { FileDetails, fileTypeName } from '../../library/FileDetails.tsx';
 import { useCensor } from '../../library/useCensor.ts';
 import { play } from '../../player/index.ts';
 import { Card, ErrorState, LoadingState, usePageTitle } from '../../ui/index.ts';
+import { useCurrentUser } from '../auth/index.ts';
 import { fileByUuidQuery } from './api.ts';
+import { FileEditor } from './edit/FileEditor.tsx';
+import { FileWaveform } from './edit/Waveform.tsx';
 import page from './files.module.css';
 
-/** /file/{uuid}: one file's page, the public link to it. */
+/** /file/{uuid}: one file's page, the public link to it; its uploader and staff edit it here. */
 export default function FilePage() {
   const { uuid = '' } = useParams();
   const censor = useCensor();
@@ -31,7 +37,15 @@ export default function FilePage() {
     return <ErrorState message="The file could not be loaded." onRetry={file.refetch} />;
   }
   if (!file.data) return <Navigate to="/404" replace />;
-  const f = file.data;
+  return <FileView key={file.data.id} file={file.data} name={name} />;
+}
+
+/** View mode, or edit mode for the uploader and WRITE_ALL_FILES holders (file-rules canEditFile). */
+function FileView({ file: f, name }: { file: AudioFile; name: string }) {
+  const { user } = useCurrentUser();
+  const [editing, setEditing] = useState(false);
+  const editor = user ? { id: user.id, roles: user.roles.map((r) => r.name) } : null;
+  const mayEdit = canEditFile(editor, f);
 
   return (
     <div className={page.fileLayout}>
@@ -39,22 +53,36 @@ export default function FilePage() {
         <p className={page.eyebrow}>{fileTypeName(f.fileType)}</p>
         <div className={page.fileHead}>
           <h1>{name}</h1>
-          {f.isLocked ? (
-            <span className={page.lockedBadge}>
-              <Lock size={16} aria-hidden /> Locked
-            </span>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => play({ files: [f], startIndex: 0 })}
-            >
-              <Play size={18} aria-hidden /> Play
-            </button>
-          )}
+          <div className={page.fileHeadActions}>
+            {f.isLocked ? (
+              <span className={page.lockedBadge}>
+                <Lock size={16} aria-hidden /> Locked
+              </span>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => play({ files: [f], startIndex: 0 })}
+              >
+                <Play size={18} aria-hidden /> Play
+              </button>
+            )}
+            {mayEdit && !editing && (
+              <button type="button" className="btn btn-ghost" onClick={() => setEditing(true)}>
+                <Pencil size={16} aria-hidden /> Edit
+              </button>
+            )}
+          </div>
         </div>
-        <FileDetails file={f} />
-        <FileActions file={f} panelHeading="h2" />
+        <FileWaveform fileId={f.id} />
+        {editing && editor ? (
+          <FileEditor file={f} editor={editor} onClose={() => setEditing(false)} />
+        ) : (
+          <>
+            <FileDetails file={f} />
+            <FileActions file={f} panelHeading="h2" />
+          </>
+        )}
       </Card>
     </div>
   );

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { usePlaybackProgress } from '../../../player/index.ts';
+import { waveformQuery } from './api.ts';
+import styles from './edit.module.css';
+
+/** The most bars drawn: enough for detail on a desktop, still readable on a phone. */
+const MAX_BARS = 160;
+
+/**
+ * The peaks reduced to at most `count` bars (each the loudest peak of its stretch), scaled so the
+ * loudest bar is 1. Peaks the server stored are 0-1 already; scaling keeps quiet tracks visible.
+ */
+export function waveformBars(peaks: readonly number[], count = MAX_BARS): number[] {
+  if (peaks.length === 0) return [];
+  const n = Math.min(count, peaks.length);
+  const bars: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = Math.floor((i * peaks.length) / n);
+    const end = Math.max(start + 1, Math.floor(((i + 1) * peaks.length) / n));
+    let max = 0;
+    for (let j = start; j < end; j++) max = Math.max(max, Math.abs(peaks[j] ?? 0));
+    bars.push(max);
+  }
+  const top = Math.max(...bars);
+  return top > 0 ? bars.map((b) => b / top) : bars;
+}
+
+/** 'Loudness: -14.2 LUFS' (integrated loudness, one decimal). */
+export function loudnessText(lufs: number): string {
+  return `Loudness: ${lufs.toFixed(1)} LUFS`;
+}
+
+/**
+ * The file's waveform as bars; with `progress` (0-1, the file is the current track) the played
+ * part is drawn in the accent colour. An image for screen readers, labelled with how much is played.
+ */
+export function Waveform({ peaks, progress }: { peaks: readonly number[]; progress: number | null }) {
+  const clipId = `played${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const bars = waveformBars(peaks);
+  if (bars.length === 0) return null;
+  const width = bars.length;
+  // Each bar is a vertical line centred on the middle, at least a sliver tall so silence still shows.
+  const path = bars
+    .map((b, i) => {
+      const h = Math.max(2, b * 96) / 2;
+      return `M${i + 0.5} ${50 - h}V${50 + h}`;
+    })
+    .join('');
+  const played = progress === null ? null : Math.round(progress * 100);
+  return (
+    <div
+      className={styles.waveform}
+      role="img"
+      aria-label={played === null ? 'Waveform' : `Waveform, ${played}% played`}
+    >
+      <svg viewBox={`0 0 ${width} 100`} preserveAspectRatio="none" aria-hidden focusable="false">
+        <path d={path} className={styles.waveformBars} />
+        {progress !== null && (
+          <>
+            <clipPath id={clipId}>
+              <rect x={0} y={0} width={progress * width} height={100} />
+            </clipPath>
+            <path
+              d={path}
+              className={styles.waveformPlayed}
+              clipPath={`url(#${clipId})`}
+              data-testid="waveform-played"
+            />
+          </>
+        )}
+      </svg>
+    </div>
+  );
+}
+
+/**
+ * The file page's waveform and loudness, when the server has analysed the file; the part played
+ * shows while the file is the player's current track.
+ */
+export function FileWaveform({ fileId }: { fileId: number }) {
+  const waveform = useQuery(waveformQuery(fileId));
+  const progress = usePlaybackProgress(fileId);
+  if (!waveform.data) return null;
+  const { peaks, loudness } = waveform.data;
+  return (
+    <>
+      <Waveform peaks={peaks} progress={progress} />
+      {loudness !== null && <p className={styles.loudness}>{loudnessText(loudness)}</p>}
+    </>
+  );
+}
