@@ -135,8 +135,8 @@ export const createFileBody = z.object({
   fileType: fileTypeInput,
   /** Only the site owner (user id 1). */
   trackNumber: int(0).nullable().optional(),
-  /** Defaults to now. */
-  releaseDate: z.iso.datetime({ offset: true }).optional(),
+  /** A date (midnight UTC) or a date and time; defaults to now. */
+  releaseDate: z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional(),
   /** Defaults to public, or private for an uploader who may publish this type only privately. */
   isPublic: z.boolean().optional(),
 });
