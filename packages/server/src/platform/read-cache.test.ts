@@ -411,6 +411,47 @@ describe('createReadCache', () => {
     expect(computedFor).toEqual(['/one', '/two', '/three', '/two']);
   });
 
+  it('keeps the first rows of a list while the library is unchanged; an order by play counts at most ttlMs', async () => {
+    const cache = newCache();
+    const orders = (changesUnseen: boolean) => cache.orders.find('list', { viewerId: null, changesUnseen });
+    const byName = await orders(false);
+    expect(byName.ids).toBeUndefined();
+    byName.keep([3, 1, 2]);
+    const byPlays = await cache.orders.find('by plays', { viewerId: null, changesUnseen: true });
+    byPlays.keep([2, 1]);
+    clock.advance(4_999);
+    expect((await orders(false)).ids).toEqual([3, 1, 2]);
+    expect((await cache.orders.find('by plays', { viewerId: null, changesUnseen: true })).ids).toEqual([
+      2, 1,
+    ]);
+    clock.advance(1);
+    // Five seconds on: the order by play counts is read again, the other one is still exact.
+    expect(
+      (await cache.orders.find('by plays', { viewerId: null, changesUnseen: true })).ids,
+    ).toBeUndefined();
+    expect((await orders(false)).ids).toEqual([3, 1, 2]);
+    clock.advance(3_600_000);
+    expect((await orders(false)).ids).toEqual([3, 1, 2]);
+    // Any change of the library drops it.
+    await db.execute(sql`update tags set name = name where false`);
+    expect((await orders(false)).ids).toBeUndefined();
+  });
+
+  it('keeps no order by play counts when keeping answers is off, and exact orders still', async () => {
+    const cache = createReadCache({
+      readGenerations: generationsReader(db),
+      clock,
+      ttlMs: 0,
+      maxEntries: 10,
+      maxCharacters: 1_000_000,
+    });
+    for (const changesUnseen of [true, false]) {
+      (await cache.orders.find('x', { viewerId: null, changesUnseen })).keep([1]);
+    }
+    expect((await cache.orders.find('x', { viewerId: null, changesUnseen: true })).ids).toBeUndefined();
+    expect((await cache.orders.find('x', { viewerId: null, changesUnseen: false })).ids).toEqual([1]);
+  });
+
   it('keeps bodies within maxCharacters in all, and none longer than that', async () => {
     const cache = newCache({ maxCharacters: 20 });
     const computedFor: string[] = [];

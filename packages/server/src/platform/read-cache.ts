@@ -28,6 +28,8 @@ export interface ReadCache {
   answer<T>(req: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>): Promise<T>;
   /** Totals of paged lists by filter (modules/files/row-count.repo.ts). */
   totals: KeptTotals;
+  /** The first rows of lists by filter and order (modules/files/files.repo.ts). */
+  orders: KeptOrders;
 }
 
 /**
@@ -47,9 +49,27 @@ export interface KeptTotals {
   ): Promise<{ total: number | undefined; keep: (total: number) => void }>;
 }
 
+/**
+ * The ids of the first rows of a list by its filter and order (the statement's text and
+ * parameters, which include the viewer's part), so that its first pages are slices of them: a
+ * page asked for the first time costs the rows of its ids, not a walk of the filter's matches.
+ * An order stays valid while the generations it was read at are current, like a total. An order
+ * by what changes without raising them (play counts: `changesUnseen`) also at most `ttlMs`, as
+ * kept answers, and not at all when keeping answers is off.
+ */
+export interface KeptOrders {
+  /** The ids kept for `key`, if still valid, and `keep` to remember the ids just read. */
+  find(
+    key: string,
+    opts: { viewerId: number | null; changesUnseen: boolean },
+  ): Promise<{ ids: readonly number[] | undefined; keep: (ids: readonly number[]) => void }>;
+}
+
 /** After a change, totals of `exactLimit` or more are counted again at most once a minute. */
 const LARGE_TOTAL_MS = 60_000;
 const MAX_KEPT_TOTALS = 2000;
+/** Lists whose first rows are kept (at most a few hundred ids each: KEPT_ORDER_ROWS of files.repo.ts). */
+const MAX_KEPT_ORDERS = 5000;
 
 interface Kept {
   generations: Generations;
@@ -63,6 +83,12 @@ interface KeptTotal {
   total: number;
   generations: Generations;
   countedAt: number;
+}
+
+interface KeptOrder {
+  ids: readonly number[];
+  generations: Generations;
+  readAt: number;
 }
 
 const sameGenerations = (a: Generations, b: Generations) => a.library === b.library && a.viewer === b.viewer;
@@ -81,7 +107,8 @@ export function createReadCache(opts: {
 }): ReadCache {
   const { ttlMs, maxEntries, maxCharacters, clock } = opts;
   const totals = keptTotals(opts.readGenerations, clock);
-  if (ttlMs <= 0) return { answer: (_req, _reply, compute) => compute(), totals };
+  const orders = keptOrders(opts.readGenerations, clock, ttlMs);
+  if (ttlMs <= 0) return { answer: (_req, _reply, compute) => compute(), totals, orders };
 
   const kept = new RecentMap<string, Kept>(maxEntries, {
     weigh: (entry) => entry.characters,
@@ -101,6 +128,7 @@ export function createReadCache(opts: {
 
   return {
     totals,
+    orders,
     async answer<T>(req: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>): Promise<T> {
       const viewerId = req.user?.id ?? null;
       const key = `${viewerId ?? 'anonymous'} ${req.routeOptions.url} ${JSON.stringify(req.query)}`;
@@ -163,6 +191,33 @@ function keptTotals(
       return {
         total: valid ? entry.total : undefined,
         keep: (total) => kept.remember(key, { total, generations, countedAt: now }),
+      };
+    },
+  };
+}
+
+function keptOrders(
+  readGenerations: (viewerId: number | null) => Promise<Generations>,
+  clock: Clock,
+  ttlMs: number,
+): KeptOrders {
+  const kept = new RecentMap<string, KeptOrder>(MAX_KEPT_ORDERS);
+  const notKept = { ids: undefined, keep: () => {} };
+  return {
+    async find(key, { viewerId, changesUnseen }) {
+      if (changesUnseen && ttlMs <= 0) return notKept;
+      const generations = await readGenerations(viewerId);
+      const now = clock.now().getTime();
+      const entry = kept.get(key);
+      // A clock moved backwards (tests) counts as old too.
+      const valid =
+        entry &&
+        sameGenerations(entry.generations, generations) &&
+        (!changesUnseen || Math.abs(now - entry.readAt) < ttlMs);
+      if (entry && !valid) kept.delete(key);
+      return {
+        ids: valid ? entry.ids : undefined,
+        keep: (ids) => kept.remember(key, { ids, generations, readAt: now }),
       };
     },
   };

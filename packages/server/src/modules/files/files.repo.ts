@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { unlockedFilesFor, type Viewer, visibleFilesFor } from '../../platform/access.repo.ts';
-import type { KeptTotals } from '../../platform/read-cache.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
 import { countUpTo, pageTotal } from './row-count.repo.ts';
 
 /** A file's links, aggregated in the same query (one round trip for a whole page). */
@@ -198,8 +198,15 @@ function orderOf(sort: FileSort): SQL[] {
   return [dir(key), dir(files.id)];
 }
 
-/** `totals`: the app's kept totals (ctx.readCache.totals). */
-export function createFilesRepo(db: Db, totals: KeptTotals) {
+/**
+ * The first pages of a list (up to this many rows: five pages of 20) are slices of its kept order
+ * (ctx.readCache.orders): the first one asked reads these ids, the others only their rows.
+ */
+export const KEPT_ORDER_ROWS = 100;
+
+/** `kept`: what the app keeps of the library (ctx.readCache): totals and first rows by filter. */
+export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders'>) {
+  const { totals, orders } = kept;
   /**
    * Full rows by id. The statement never changes, so it is prepared once per connection: planning
    * its four subqueries took longer than running them for a page of 20 files.
@@ -224,20 +231,43 @@ export function createFilesRepo(db: Db, totals: KeptTotals) {
      */
     async list(filter: FileFilter, viewer: Viewer, sort: FileSort, page: { limit: number; offset: number }) {
       const where = whereOf(filter, viewer);
-      const totalItems = await pageTotal(db, totals, files, where);
-      const pageIds = await db
-        .select({ id: files.id, total: totalItems.column })
-        .from(files)
-        .where(where)
-        .orderBy(...orderOf(sort))
-        .limit(page.limit)
-        .offset(page.offset);
-      const [rows, total] = await Promise.all([
-        findByIds(pageIds.map((r) => r.id)),
-        totalItems.of(pageIds[0]),
+      const ordered = (limit: number, offset: number, total: SQL<number>) =>
+        db
+          .select({ id: files.id, total })
+          .from(files)
+          .where(where)
+          .orderBy(...orderOf(sort))
+          .limit(limit)
+          .offset(offset);
+      // A page within the first KEPT_ORDER_ROWS of a list (a single file by uuid aside) is a slice
+      // of the list's kept order, read whole the first time.
+      const sliced = !filter.uuid && page.offset + page.limit <= KEPT_ORDER_ROWS;
+      const orderKey = () => {
+        const { sql: text, params } = ordered(KEPT_ORDER_ROWS, 0, sql`0`).toSQL();
+        return `${text}\n${JSON.stringify(params)}`;
+      };
+      const [totalItems, order] = await Promise.all([
+        pageTotal(db, totals, files, where),
+        // Play counts change without a new generation: an order by them is kept as briefly as answers.
+        sliced ? orders.find(orderKey(), { viewerId: null, changesUnseen: sort.type === 'playcount' }) : null,
       ]);
+      let pageIds: readonly number[];
+      let firstRow: { total: number } | undefined;
+      if (order?.ids) {
+        pageIds = order.ids.slice(page.offset, page.offset + page.limit);
+      } else if (order) {
+        const first = await ordered(KEPT_ORDER_ROWS, 0, totalItems.column);
+        order.keep(first.map((r) => r.id));
+        firstRow = first[0];
+        pageIds = first.slice(page.offset, page.offset + page.limit).map((r) => r.id);
+      } else {
+        const rows = await ordered(page.limit, page.offset, totalItems.column);
+        firstRow = rows[0];
+        pageIds = rows.map((r) => r.id);
+      }
+      const [rows, total] = await Promise.all([findByIds([...pageIds]), totalItems.of(firstRow)]);
       const byId = new Map(rows.map((row) => [row.id, row]));
-      return { rows: pageIds.flatMap(({ id }) => byId.get(id) ?? []), total };
+      return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total };
     },
 
     /** Looks up the triggers and the author a search text names: small indexed lookups, one round trip. */

@@ -10,7 +10,7 @@ import { toAudioFile } from './files.presenter.ts';
 import { createFilesRepo, type FileFilter, type FileRow } from './files.repo.ts';
 
 export function createFilesService(ctx: AppContext) {
-  const repo = createFilesRepo(ctx.db, ctx.readCache.totals);
+  const repo = createFilesRepo(ctx.db, ctx.readCache);
   const access = createAccess(ctx.db);
   const signer = mediaUrlSigner(ctx.config);
 

@@ -1,3 +1,4 @@
+import type { FileSortType } from '@mesmer/shared/api/files';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { files, fileTriggers, triggers } from '../../db/schema/index.ts';
@@ -11,9 +12,9 @@ import {
   grantMembership,
   setHideLockedFiles,
 } from '../../test/library-factories.ts';
-import { COMMON_TRIGGER_LINKS, createFilesRepo, type FileFilter } from './files.repo.ts';
+import { COMMON_TRIGGER_LINKS, createFilesRepo, type FileFilter, KEPT_ORDER_ROWS } from './files.repo.ts';
 
-const { app } = await createTestApp();
+const { app, clock } = await createTestApp();
 const db = app.ctx.db;
 const day = (n: number) => new Date(Date.UTC(2026, 4, n));
 
@@ -368,7 +369,7 @@ describe('files repo query shapes', () => {
   };
   const newestFirst = { type: 'date', direction: 'desc' } as const;
   const listNames = async (filter: FileFilter) => {
-    const { rows, total } = await createFilesRepo(db, app.ctx.readCache.totals).list(
+    const { rows, total } = await createFilesRepo(db, app.ctx.readCache).list(
       filter,
       anonymous,
       newestFirst,
@@ -389,7 +390,7 @@ describe('files repo query shapes', () => {
   });
 
   it('finds what a search names in one lookup', async () => {
-    const repo = createFilesRepo(db, app.ctx.readCache.totals);
+    const repo = createFilesRepo(db, app.ctx.readCache);
     expect(await repo.searchTargets('sleep')).toEqual({
       query: 'sleep',
       triggerIds: [sleep.id],
@@ -400,6 +401,47 @@ describe('files repo query shapes', () => {
       'Gamma Trigger',
       'Alpha Induction',
     ]);
+  });
+
+  it('pages the first rows of a list from its kept order, exact after every change of the library', async () => {
+    const repo = createFilesRepo(db, app.ctx.readCache);
+    const page = async (sort: FileSortType, limit: number, offset = 0) => {
+      const { rows, total } = await repo.list(
+        { fileTypes: [1, 2, 7] },
+        anonymous,
+        { type: sort, direction: 'asc' },
+        {
+          limit,
+          offset,
+        },
+      );
+      return { names: rows.map((row) => row.name), total };
+    };
+    clock.advance(60_000);
+    expect(await page('name', 2)).toEqual({ names: ['Alpha Induction', 'Beta Deepener'], total: 3 });
+    expect(await page('name', 2, 2)).toEqual({ names: ['Delta Music'], total: 3 });
+    // A page past the kept rows is read as before, in the same order.
+    expect(await page('name', KEPT_ORDER_ROWS, 1)).toEqual({
+      names: ['Beta Deepener', 'Delta Music'],
+      total: 3,
+    });
+
+    // A rename raises the library generation: the next page is in the new order.
+    await db.update(files).set({ name: 'Omega Induction' }).where(eq(files.id, f.alpha.id));
+    expect(await page('name', 2, 1)).toEqual({ names: ['Delta Music', 'Omega Induction'], total: 3 });
+
+    // Play counts change without a new generation: an order by them is kept at most
+    // LIBRARY_CACHE_SECONDS, like an answer; orders by anything else stay exact and kept.
+    expect(await page('playcount', 3)).toEqual({
+      names: ['Omega Induction', 'Beta Deepener', 'Delta Music'],
+      total: 3,
+    });
+    await db.update(files).set({ plays: 5000 }).where(eq(files.id, f.alpha.id));
+    expect((await page('playcount', 3)).names).toEqual(['Omega Induction', 'Beta Deepener', 'Delta Music']);
+    clock.advance(5_000);
+    expect((await page('playcount', 3)).names).toEqual(['Beta Deepener', 'Delta Music', 'Omega Induction']);
+    await db.update(files).set({ name: 'Alpha Induction', plays: 50 }).where(eq(files.id, f.alpha.id));
+    expect((await page('name', 3)).names).toEqual(['Alpha Induction', 'Beta Deepener', 'Delta Music']);
   });
 
   it("keeps each file's trigger_ids equal to its links as they are added, changed and removed", async () => {
