@@ -2,7 +2,6 @@ import type { SelfUser } from '@mesmer/shared/api/users';
 import { FILE_SORT_OPTIONS, type FilesTab, PAGE_SIZES } from '@mesmer/shared/domain/library-display';
 import { offsetOfPage, pageOfOffset } from '@mesmer/shared/domain/pagination';
 import { useQuery } from '@tanstack/react-query';
-import { Mail } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { usePageParam } from '../../lib/usePageParam.ts';
 import styles from '../../library/library.module.css';
@@ -31,6 +30,7 @@ import {
   readFilesSearch,
   writeFilesSearch,
 } from './files-search.ts';
+import { MyUploads } from './upload/MyUploads.tsx';
 
 const TABS: readonly TabItem<FilesTab>[] = [
   { id: 'hypnotic', label: 'Hypnotic' },
@@ -124,7 +124,7 @@ export default function FilesPage() {
   );
 }
 
-/** The uploader's own files, newest first, with their own page in the URL. */
+/** The upload control, unfinished uploads and the uploader's own files, newest first, with their own page in the URL. */
 function MyFiles() {
   const [pageOffset, setPageOffset] = usePageParam('mypage', PAGE_SIZES.files);
   const files = useQuery(filesQuery({ myFiles: true, pageSize: PAGE_SIZES.files, pageOffset }));
@@ -132,9 +132,7 @@ function MyFiles() {
   return (
     <Card className={page.mine}>
       <SectionHeader title="My Files" />
-      <p className={`muted ${page.uploadNote}`}>
-        <Mail size={16} aria-hidden /> Uploading is by e-mail request for now; see the About page.
-      </p>
+      <MyUploads />
       <PagedTrackList
         files={files}
         label="My files"

@@ -7,10 +7,11 @@ import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import type { AudioFile } from '@mesmer/shared/api/files';
 import type { Playlist, PlaylistFile } from '@mesmer/shared/api/playlists';
 import { moveItem, PAGE_SIZES } from '@mesmer/shared/domain/library-display';
-import { Save, Trash2, X } from 'lucide-react';
+import { Save, Trash2, Upload, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ExperienceLevelOptions } from '../../library/ExperienceLevels.tsx';
 import { Switch, Textarea, toast } from '../../ui/index.ts';
+import { UploadDialog } from '../files/index.ts';
 import { useUpdatePlaylist } from './api.ts';
 import { FileSearchPicker } from './FileSearchPicker.tsx';
 import page from './playlist.module.css';
@@ -58,6 +59,23 @@ export function usePlaylistEditor(playlist: Playlist) {
       edit({ files: files.map((f, i) => (i === index ? { ...f, disabled: !f.disabled } : f)) }),
     moveFile: (from: number, to: number) => edit({ files: moveItem(files, from, to) }),
     removeFile: (index: number) => edit({ files: files.filter((_, i) => i !== index) }),
+    /** A file just uploaded from the editor: appended to the saved playlist, and to the draft. */
+    async appendUploaded(fileId: number) {
+      const saved = playlist.files.filter((f) => f.id !== fileId);
+      try {
+        const updated = await update.mutateAsync({
+          id: playlist.id,
+          fileIds: [...saved.map((f) => f.id), fileId],
+          disabledFileIds: saved.filter((f) => f.disabled).map((f) => f.id),
+        });
+        const added = updated.files.find((f) => f.id === fileId);
+        if (added)
+          setDraft((d) => (d ? { ...d, files: [...d.files.filter((f) => f.id !== fileId), added] } : d));
+        toast('success', 'Added to playlist!');
+      } catch (err) {
+        toast('error', 'The file could not be added to the playlist.', (err as Error).message);
+      }
+    },
     save() {
       if (!draft) return;
       if (!draft.name.trim()) return setNameMissing(true);
@@ -161,8 +179,9 @@ export function PlaylistEditorFields({
   );
 }
 
-/** The Add Files search under the track list (for uploaders). */
+/** The Add Files search under the track list (for uploaders), and uploading a new file into the playlist. */
 export function PlaylistAddFiles({ editor, draft }: { editor: PlaylistEditor; draft: PlaylistDraft }) {
+  const [uploading, setUploading] = useState(false);
   return (
     <div className={page.addFiles}>
       <FileSearchPicker
@@ -171,6 +190,10 @@ export function PlaylistAddFiles({ editor, draft }: { editor: PlaylistEditor; dr
         excludeIds={draft.files.map((f) => f.id)}
         onPick={editor.addFile}
       />
+      <button type="button" className="btn btn-ghost btn-small" onClick={() => setUploading(true)}>
+        <Upload size={16} aria-hidden /> Upload a new file
+      </button>
+      <UploadDialog open={uploading} onClose={() => setUploading(false)} onCreated={editor.appendUploaded} />
     </div>
   );
 }
