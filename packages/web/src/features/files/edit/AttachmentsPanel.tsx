@@ -29,6 +29,15 @@ const UPLOADS: { kind: AttachmentKind; label: string; accept: string; done: stri
 ];
 
 /**
+ * The server's refusal as the panel shows it: it names the field ('file: the file is empty.'),
+ * which the row already makes plain, so the name is left off and the sentence starts upper-case.
+ */
+function attachmentError(message: string): string {
+  const text = message.replace(/^file: /, '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
  * A file's attachments in edit mode: haptics (a cue file, or a Funscript the server converts to
  * cues) and a text script. Each upload or removal takes effect at once; the server's reason for
  * refusing a file is shown under its row.
@@ -54,7 +63,7 @@ export function AttachmentsPanel({ file }: { file: AudioFile }) {
       { kind, file: chosen },
       {
         onSuccess: () => toast('success', UPLOADS.find((u) => u.kind === kind)?.done ?? 'Attached.'),
-        onError: (err) => setError({ row: storedKindOf(kind), message: err.message }),
+        onError: (err) => setError({ row: storedKindOf(kind), message: attachmentError(err.message) }),
       },
     );
   };

@@ -401,21 +401,18 @@ describe('FilePage edit mode: attachments', () => {
     expect(server.writes().map((c) => (c.body as { kind: string }).kind)).toEqual(['script', 'haptics']);
   });
 
-  it("shows the server's validation error under the row it belongs to", async () => {
+  it("shows the server's validation error under the row it belongs to, without the field name", async () => {
     const file = ownFile();
     const server = fakeServer(file, {
       answers: {
-        'POST /api/files/attachment': [
-          400,
-          { error: 'Cue 3: stopTime must be a number after time.', field: 'file' },
-        ],
+        'POST /api/files/attachment': [400, { error: 'file: Cue 3: stopTime must be a number after time.' }],
       },
     });
     renderPage(file, creator, server);
     await startEditing();
     upload('Upload cue file (.json)', 'cues.json');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Cue 3: stopTime must be a number after time.',
+      /^Cue 3: stopTime must be a number after time\.$/,
     );
     expect(screen.getByText('No haptics')).toBeInTheDocument();
   });
