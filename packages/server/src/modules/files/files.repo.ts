@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import { unlockedFilesFor, type Viewer, visibleFilesFor } from '../../platform/access.repo.ts';
 import type { ReadCache } from '../../platform/read-cache.ts';
-import { countUpTo, pageTotal } from './row-count.repo.ts';
+import { pageTotal } from './row-count.repo.ts';
 
 /** A file's links, aggregated in the same query (one round trip for a whole page). */
 const linkedTriggers = sql<{ id: number; uuid: string; name: string; trains: boolean }[]>`coalesce((
@@ -218,6 +218,39 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
     .where(sql`${files.id} = any(${sql.placeholder('ids')})`)
     .prepare('files_by_ids');
 
+  // Asked by every search and every trigger page: fixed statements, prepared once per connection.
+  const searchTargetsOf = db
+    .select({
+      triggerIds: sql<number[]>`array(${db
+        .select({ id: triggers.id })
+        .from(triggers)
+        .where(sql`${triggers.name} ilike ${sql.placeholder('pattern')}`)
+        .orderBy(asc(triggers.id))})`,
+      authorIds: sql<number[]>`array(${db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${sql.placeholder('name')})`)})`,
+    })
+    // Two scalar subqueries need one row to stand on; `(select)` is that row.
+    .from(sql`(select) as one_row`)
+    .prepare('file_search_targets');
+  const triggerLinksOf = db
+    .select({ links: sql<number>`count(*)::int` })
+    .from(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(fileTriggers)
+        .where(
+          and(
+            eq(fileTriggers.triggerId, sql.placeholder('triggerId')),
+            eq(fileTriggers.trains, sql.placeholder('trains')),
+          ),
+        )
+        .limit(COMMON_TRIGGER_LINKS + 1)
+        .as('capped'),
+    )
+    .prepare('file_trigger_links');
+
   async function findByIds(ids: number[]): Promise<FileRow[]> {
     if (ids.length === 0) return [];
     return (await rowsByIds.execute({ ids })) as FileRow[];
@@ -272,34 +305,14 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
 
     /** Looks up the triggers and the author a search text names: small indexed lookups, one round trip. */
     async searchTargets(query: string): Promise<SearchTargets> {
-      const matchingTriggers = db
-        .select({ id: triggers.id })
-        .from(triggers)
-        .where(sql`${triggers.name} ilike ${`%${escapeLike(query)}%`}`)
-        .orderBy(asc(triggers.id));
-      const namedAuthors = db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.username}) = lower(${query})`);
-      const [row] = await db
-        .select({
-          triggerIds: sql<number[]>`array(${matchingTriggers})`,
-          authorIds: sql<number[]>`array(${namedAuthors})`,
-        })
-        // Two scalar subqueries need one row to stand on; `(select)` is that row.
-        .from(sql`(select) as one_row`);
-      return { query, ...row };
+      const [row] = await searchTargetsOf.execute({ pattern: `%${escapeLike(query)}%`, name: query });
+      return { query, triggerIds: row?.triggerIds ?? [], authorIds: row?.authorIds ?? [] };
     },
 
     /** How many files link to a trigger that way, counted up to COMMON_TRIGGER_LINKS + 1. */
     async triggerLinks(triggerId: number, trains: boolean): Promise<TriggerLinks> {
-      const links = await countUpTo(
-        db,
-        fileTriggers,
-        triggerLinksWhere(triggerId, trains),
-        COMMON_TRIGGER_LINKS + 1,
-      );
-      return { triggerId, links };
+      const [row] = await triggerLinksOf.execute({ triggerId, trains });
+      return { triggerId, links: row?.links ?? 0 };
     },
 
     /** Every matching file (no paging), e.g. generator candidates. */

@@ -25,7 +25,7 @@ export function cappedCount(db: Db, table: PgTable, where: SQL | undefined, cap 
 }
 
 /** The number of matching rows, counting no further than `cap`. */
-export async function countUpTo(
+async function countUpTo(
   db: Db,
   table: PgTable,
   where: SQL | undefined,
