@@ -96,3 +96,42 @@ test('a creator edits a file they uploaded and attaches a Funscript; a stranger 
     await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
   });
 });
+
+test('the edit form on a phone, by keyboard, in the dark theme', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const login = await page.request.post('/api/token', {
+    data: { user: 'lunadrift', password: 'demo-password', timezone: 'UTC' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const found = await page.request.get('/api/files?nameQuery=Dream%20Suggestions');
+  const [file] = (await found.json()).files as { uuid: string }[];
+  await page.goto(`/file/${file?.uuid}`);
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+  await page.getByRole('button', { name: 'Edit', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: 'Edit file' });
+  await expect(form).toBeVisible();
+  await expect(page.getByText('Script attached')).toBeVisible();
+
+  await form.getByLabel('Description').focus();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Sleep well.');
+  await form.getByRole('button', { name: 'Cancel' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(form.getByLabel('Description')).toHaveValue(/Sleep well\.$/);
+
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: test.info().outputPath('file-edit-phone-dark.png'), fullPage: true });
+
+  await form.getByRole('button', { name: 'Save' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('File updated!')).toBeVisible();
+  await expect(page.getByText(/Sleep well\./)).toBeVisible();
+});
