@@ -287,8 +287,9 @@ function UploadFlow({
         </div>
       )}
       {phase.step === 'processing' && (
-        <p className={styles.status} role="status">
-          <Spinner size={18} label="Processing" /> Processing
+        <p className={styles.status} aria-live="polite">
+          <Spinner size={18} label="Processing" />
+          <span aria-hidden>Processing</span>
         </p>
       )}
       {phase.step === 'ready' && (
