@@ -17,3 +17,5 @@ export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 export function chunkCount(size: number): number {
   return Math.max(1, Math.ceil(size / UPLOAD_CHUNK_BYTES));
 }
+/** Every chunk but the last must be at least this long: S3's smallest multipart part (5 MiB). */
+export const MIN_UPLOAD_PART_BYTES = 5 * 1024 * 1024;
