@@ -1,0 +1,269 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localStorage, type Storage } from './storage.ts';
+
+interface Backend {
+  name: string;
+  /** Makes an empty store; `stop` removes whatever it used. */
+  start(): Promise<{ storage: Storage; stop(): Promise<void> }>;
+}
+
+const local: Backend = {
+  name: 'local folder',
+  async start() {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'mesmer-storage-'));
+    return { storage: localStorage(root), stop: () => fs.rm(root, { recursive: true, force: true }) };
+  },
+};
+
+/** Bytes 0..n-1 of a repeating pattern that makes a misplaced part visible. */
+function pattern(n: number, seed = 0): Buffer {
+  return Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + seed) % 251));
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A stream of `count` chunks of `size` bytes each, made as it is read. */
+function generated(count: number, size: number, seed = 0): Readable {
+  let sent = 0;
+  return new Readable({
+    read() {
+      if (sent === count) this.push(null);
+      else this.push(pattern(size, seed + sent++));
+    },
+  });
+}
+
+describe.each([local])('storage: $name', (backend) => {
+  let storage: Storage;
+  let stop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ storage, stop } = await backend.start());
+  });
+  afterAll(() => stop());
+
+  it('puts a buffer, states its size and reads it back whole and by ranges', async () => {
+    const bytes = pattern(5000);
+    await storage.put('audio/whole.wav', bytes);
+    const stat = await storage.stat('audio/whole.wav');
+    expect(stat?.size).toBe(5000);
+    expect(stat?.modified).toBeInstanceOf(Date);
+    expect(await readAll(storage.createReadStream('audio/whole.wav'))).toEqual(bytes);
+    expect(await readAll(storage.createReadStream('audio/whole.wav', { start: 0, end: 0 }))).toEqual(
+      bytes.subarray(0, 1),
+    );
+    expect(await readAll(storage.createReadStream('audio/whole.wav', { start: 100, end: 1099 }))).toEqual(
+      bytes.subarray(100, 1100),
+    );
+    expect(await readAll(storage.createReadStream('audio/whole.wav', { start: 4990, end: 4999 }))).toEqual(
+      bytes.subarray(4990),
+    );
+  });
+
+  it('puts a stream of unknown length and replaces what was there', async () => {
+    await storage.put('audio/stream.wav', Buffer.from('old'));
+    await storage.put('audio/stream.wav', generated(40, 1000));
+    const back = await readAll(storage.createReadStream('audio/stream.wav'));
+    expect(back.length).toBe(40_000);
+    expect(back.subarray(39_000)).toEqual(pattern(1000, 39));
+  });
+
+  it('answers null for a missing key, deletes, and deleting twice is fine', async () => {
+    expect(await storage.stat('audio/never.wav')).toBeNull();
+    await storage.put('audio/gone.wav', Buffer.from('bytes'));
+    await storage.delete('audio/gone.wav');
+    expect(await storage.stat('audio/gone.wav')).toBeNull();
+    await storage.delete('audio/gone.wav');
+  });
+
+  it('reading a missing key fails on the stream', async () => {
+    await expect(readAll(storage.createReadStream('audio/never.wav'))).rejects.toThrow();
+  });
+
+  it('refuses keys that are not a folder and a plain file name', async () => {
+    for (const key of [
+      '../etc/passwd',
+      'audio/../x',
+      'audio',
+      '/abs/x',
+      'Audio/x',
+      'audio/.hidden',
+      'a/b/c',
+    ]) {
+      await expect(storage.stat(key), key).rejects.toThrow('Invalid storage key');
+    }
+    await expect(storage.startMultipart('audio/../x')).rejects.toThrow('Invalid storage key');
+  });
+
+  it('joins parts sent out of order in part-number order; the object appears only on completion', async () => {
+    const key = 'staging/multi.bin';
+    const uploadId = await storage.startMultipart(key);
+    const sizes = [3000, 3000, 1234];
+    const tags: { partNumber: number; etag: string }[] = [];
+    for (const partNumber of [3, 1, 2]) {
+      const body = pattern(sizes[partNumber - 1], partNumber);
+      const { etag } = await storage.putPart(key, uploadId, partNumber, Readable.from([body]), body.length);
+      expect(etag).toEqual(expect.any(String));
+      tags.push({ partNumber, etag });
+    }
+    expect(await storage.stat(key)).toBeNull();
+    await storage.completeMultipart(key, uploadId, tags);
+    expect((await storage.stat(key))?.size).toBe(7234);
+    expect(await readAll(storage.createReadStream(key))).toEqual(
+      Buffer.concat([pattern(3000, 1), pattern(3000, 2), pattern(1234, 3)]),
+    );
+    // Completed: the upload is gone, aborting it is harmless and leaves the object.
+    await storage.abortMultipart(key, uploadId);
+    expect((await storage.stat(key))?.size).toBe(7234);
+  });
+
+  it('a part sent again replaces the earlier one (with a new tag)', async () => {
+    const key = 'staging/again.bin';
+    const uploadId = await storage.startMultipart(key);
+    const first = await storage.putPart(key, uploadId, 1, Readable.from([Buffer.from('aaaa')]), 4);
+    const second = await storage.putPart(key, uploadId, 1, Readable.from([Buffer.from('bbbb')]), 4);
+    expect(second.etag).not.toBe(first.etag);
+    await expect(
+      storage.completeMultipart(key, uploadId, [{ partNumber: 1, etag: first.etag }]),
+    ).rejects.toThrow();
+    await storage.completeMultipart(key, uploadId, [{ partNumber: 1, etag: second.etag }]);
+    expect((await readAll(storage.createReadStream(key))).toString()).toBe('bbbb');
+  });
+
+  it('refuses a part whose stream is shorter or longer than its size, keeping none of it', async () => {
+    const key = 'staging/sizes.bin';
+    const uploadId = await storage.startMultipart(key);
+    await expect(storage.putPart(key, uploadId, 1, Readable.from([Buffer.alloc(99)]), 100)).rejects.toThrow();
+    await expect(
+      storage.putPart(key, uploadId, 2, Readable.from([Buffer.alloc(60), Buffer.alloc(60)]), 100),
+    ).rejects.toThrow();
+    const good = await storage.putPart(key, uploadId, 3, Readable.from([Buffer.alloc(100, 1)]), 100);
+    // Neither refused part can be completed; the good one can.
+    await expect(
+      storage.completeMultipart(key, uploadId, [{ partNumber: 1, etag: good.etag }]),
+    ).rejects.toThrow();
+    await expect(
+      storage.completeMultipart(key, uploadId, [{ partNumber: 2, etag: good.etag }]),
+    ).rejects.toThrow();
+    await storage.completeMultipart(key, uploadId, [{ partNumber: 3, etag: good.etag }]);
+    expect(await readAll(storage.createReadStream(key))).toEqual(Buffer.alloc(100, 1));
+  });
+
+  it('a failing body fails the part', async () => {
+    const key = 'staging/broken.bin';
+    const uploadId = await storage.startMultipart(key);
+    const body = new Readable({
+      read() {
+        this.destroy(new Error('connection lost'));
+      },
+    });
+    await expect(storage.putPart(key, uploadId, 1, body, 10)).rejects.toThrow();
+    await storage.abortMultipart(key, uploadId);
+  });
+
+  it('abort drops every part; nothing is left and the upload takes no more parts', async () => {
+    const key = 'staging/aborted.bin';
+    const uploadId = await storage.startMultipart(key);
+    const part = await storage.putPart(key, uploadId, 1, Readable.from([Buffer.alloc(10)]), 10);
+    await storage.abortMultipart(key, uploadId);
+    await storage.abortMultipart(key, uploadId);
+    expect(await storage.stat(key)).toBeNull();
+    await expect(
+      storage.completeMultipart(key, uploadId, [{ partNumber: 1, etag: part.etag }]),
+    ).rejects.toThrow();
+    await expect(storage.putPart(key, uploadId, 2, Readable.from([Buffer.alloc(10)]), 10)).rejects.toThrow();
+    expect(await storage.stat(key)).toBeNull();
+  });
+
+  it('streams a 20 MB upload of 8 MB parts through', async () => {
+    const key = 'staging/big.bin';
+    const uploadId = await storage.startMultipart(key);
+    const chunk = 64 * 1024;
+    const parts = [
+      { partNumber: 1, chunks: 128 },
+      { partNumber: 2, chunks: 128 },
+      { partNumber: 3, chunks: 64 },
+    ];
+    const tags = await Promise.all(
+      parts.map(async ({ partNumber, chunks }) => ({
+        partNumber,
+        etag: (
+          await storage.putPart(
+            key,
+            uploadId,
+            partNumber,
+            generated(chunks, chunk, partNumber * 1000),
+            chunks * chunk,
+          )
+        ).etag,
+      })),
+    );
+    await storage.completeMultipart(key, uploadId, tags);
+    expect((await storage.stat(key))?.size).toBe(320 * chunk);
+    // The first bytes of the second part follow the last of the first.
+    const seam = await readAll(
+      storage.createReadStream(key, { start: 128 * chunk - 2, end: 128 * chunk + 1 }),
+    );
+    expect(seam).toEqual(Buffer.concat([pattern(chunk, 1127).subarray(chunk - 2), pattern(2, 2000)]));
+  });
+
+  it('moves an object to another key', async () => {
+    await storage.put('staging/to-move.bin', Buffer.from('moving'));
+    await storage.move('staging/to-move.bin', 'audio/moved.bin');
+    expect(await storage.stat('staging/to-move.bin')).toBeNull();
+    expect((await readAll(storage.createReadStream('audio/moved.bin'))).toString()).toBe('moving');
+    await expect(storage.move('staging/to-move.bin', 'audio/again.bin')).rejects.toThrow();
+  });
+});
+
+describe('local folder layout', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'mesmer-storage-'));
+  });
+  afterAll(() => fs.rm(root, { recursive: true, force: true }));
+
+  it('keeps parts under .multipart/<uploadId>/<partNumber> and removes them on completion', async () => {
+    const storage = localStorage(root);
+    const uploadId = await storage.startMultipart('staging/layout.bin');
+    expect(uploadId).toMatch(/^[0-9a-f]{32}$/);
+    const part = await storage.putPart(
+      'staging/layout.bin',
+      uploadId,
+      2,
+      Readable.from([Buffer.from('xy')]),
+      2,
+    );
+    expect(await fs.readdir(path.join(root, '.multipart', uploadId))).toEqual(['2']);
+    await storage.completeMultipart('staging/layout.bin', uploadId, [{ partNumber: 2, etag: part.etag }]);
+    expect(await fs.readdir(path.join(root, '.multipart'))).toEqual([]);
+    expect(await fs.readdir(path.join(root, 'staging'))).toEqual(['layout.bin']);
+  });
+
+  it('a refused part leaves no file behind', async () => {
+    const storage = localStorage(root);
+    const uploadId = await storage.startMultipart('staging/short.bin');
+    await expect(
+      storage.putPart('staging/short.bin', uploadId, 1, Readable.from([Buffer.alloc(5)]), 6),
+    ).rejects.toThrow('The part has 5 bytes, not 6.');
+    await expect(
+      storage.putPart('staging/short.bin', uploadId, 1, Readable.from([Buffer.alloc(7)]), 6),
+    ).rejects.toThrow('The part is longer than its size of 6 bytes.');
+    expect(await fs.readdir(path.join(root, '.multipart', uploadId))).toEqual([]);
+  });
+
+  it('refuses upload ids that are not its own hex ids', async () => {
+    const storage = localStorage(root);
+    for (const id of ['../../etc', 'ABCDEF', '', 'x'.repeat(32)]) {
+      await expect(storage.abortMultipart('staging/x.bin', id), id).rejects.toThrow('Invalid upload id');
+    }
+  });
+});
