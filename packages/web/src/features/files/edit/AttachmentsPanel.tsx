@@ -11,6 +11,7 @@ import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { FormError, Spinner, toast } from '../../../ui/index.ts';
 import { useAttach, useDetach } from './api.ts';
 import styles from './edit.module.css';
+import { fieldError } from './server-error.ts';
 
 const UPLOADS: { kind: AttachmentKind; label: string; accept: string; done: string }[] = [
   {
@@ -27,15 +28,6 @@ const UPLOADS: { kind: AttachmentKind; label: string; accept: string; done: stri
   },
   { kind: 'script', label: 'Upload script (.txt)', accept: '.txt,text/plain', done: 'Script attached.' },
 ];
-
-/**
- * The server's refusal as the panel shows it: it names the field ('file: the file is empty.'),
- * which the row already makes plain, so the name is left off and the sentence starts upper-case.
- */
-function attachmentError(message: string): string {
-  const text = message.replace(/^file: /, '');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /**
  * A file's attachments in edit mode: haptics (a cue file, or a Funscript the server converts to
@@ -63,7 +55,7 @@ export function AttachmentsPanel({ file }: { file: AudioFile }) {
       { kind, file: chosen },
       {
         onSuccess: () => toast('success', UPLOADS.find((u) => u.kind === kind)?.done ?? 'Attached.'),
-        onError: (err) => setError({ row: storedKindOf(kind), message: attachmentError(err.message) }),
+        onError: (err) => setError({ row: storedKindOf(kind), message: fieldError(err).reason }),
       },
     );
   };
@@ -72,7 +64,7 @@ export function AttachmentsPanel({ file }: { file: AudioFile }) {
     setError(null);
     detach.mutate(kind, {
       onSuccess: () => toast('success', kind === 'script' ? 'Script removed.' : 'Haptics removed.'),
-      onError: (err) => setError({ row: kind, message: err.message }),
+      onError: (err) => setError({ row: kind, message: fieldError(err).reason }),
     });
   };
 

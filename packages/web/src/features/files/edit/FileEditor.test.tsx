@@ -229,6 +229,20 @@ describe('FilePage edit mode: saving', () => {
     expect(screen.getByRole('form', { name: 'Edit file' })).toBeInTheDocument();
   });
 
+  it('marks the field a 400 names and clears the mark when it changes', async () => {
+    const file = ownFile();
+    const server = fakeServer(file, {
+      answers: { 'PUT /api/files': [400, { error: 'name: is required', field: 'name' }] },
+    });
+    renderPage(file, creator, server);
+    const form = await startEditing();
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^name: is required$/);
+    expect(within(form).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Fixed' } });
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('offers a music creator only music types (and the file type it has)', async () => {
     const file = ownFile();
     const music = selfUser({ id: 9, roles: [role('Music Creator')] });

@@ -12,7 +12,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Trash2, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useCensor } from '../../../library/useCensor.ts';
 import {
   ConfirmPopup,
@@ -27,6 +26,7 @@ import { triggersQuery } from '../../triggers/index.ts';
 import { AttachmentsPanel } from './AttachmentsPanel.tsx';
 import { uploadOptionsQuery, useDeleteFile, useUpdateFile } from './api.ts';
 import styles from './edit.module.css';
+import { fieldError } from './server-error.ts';
 import { useUnsavedChanges } from './useUnsavedChanges.ts';
 
 const TIER_REQUIRED = 'Choose the minimum tier for a paid-exclusive file.';
@@ -95,7 +95,8 @@ export function FileEditor({
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
-    if (error?.field === key || (key === 'paidExclusive' && error?.field === 'tier')) setError(null);
+    const tierField = key === 'tier' || key === 'paidExclusive';
+    if (error?.field === key || (tierField && error?.field === 'patreonTier')) setError(null);
   };
 
   const tiers = options.data?.tiers ?? [];
@@ -114,7 +115,7 @@ export function FileEditor({
     e.preventDefault();
     if (!draft.fileType) return setError({ message: FILE_TYPE_REQUIRED_MESSAGE, field: 'fileType' });
     if (mayChooseTier && draft.paidExclusive && !draft.tier) {
-      return setError({ message: TIER_REQUIRED, field: 'tier' });
+      return setError({ message: TIER_REQUIRED, field: 'patreonTier' });
     }
     setError(null);
     const body: UpdateFileBody = {
@@ -132,8 +133,7 @@ export function FileEditor({
         toast('success', 'File updated!');
         onClose();
       },
-      onError: (err) =>
-        setError({ message: err.message, field: err instanceof ApiError ? err.field : undefined }),
+      onError: (err) => setError({ message: err.message, field: fieldError(err).field }),
     });
   };
 
@@ -290,7 +290,7 @@ export function FileEditor({
                   id={ids.tier}
                   className="select"
                   value={draft.tier}
-                  aria-invalid={invalid('tier')}
+                  aria-invalid={invalid('patreonTier')}
                   onChange={(e) => set('tier', e.target.value)}
                 >
                   <option value="">Minimum tier...</option>
