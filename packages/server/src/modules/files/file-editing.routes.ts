@@ -1,0 +1,86 @@
+import { attachmentFields, filesApi } from '@mesmer/shared/api/files';
+import { ATTACHMENT_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '@mesmer/shared/domain/attachments';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { registerRoute } from '../../platform/contract-route.ts';
+import { AppError, Invalid } from '../../platform/errors.ts';
+import { createFileEditingService } from './file-editing.service.ts';
+
+const MULTIPART = 'multipart/form-data';
+/** Room for the form's fields and boundaries around the largest attachment. */
+const ATTACHMENT_BODY_LIMIT = MAX_ATTACHMENT_BYTES + 64 * 1024;
+
+class AttachmentTooLarge extends AppError {
+  constructor() {
+    super(413, ATTACHMENT_TOO_LARGE_MESSAGE);
+  }
+}
+
+/** The fields and the `file` part of an attachment form (the body was read whole, bounded). */
+async function readAttachmentForm(req: FastifyRequest) {
+  if (!Buffer.isBuffer(req.body))
+    throw new Invalid('body: must be multipart/form-data with fileId, kind and a file.');
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(req.body), {
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+    }).formData();
+  } catch {
+    throw new Invalid('body: must be multipart/form-data with fileId, kind and a file.');
+  }
+  const fields = attachmentFields.safeParse({ fileId: form.get('fileId'), kind: form.get('kind') });
+  if (!fields.success) {
+    const issue = fields.error.issues[0];
+    throw new Invalid(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  const file = form.get('file');
+  if (!(file instanceof Blob)) throw new Invalid('file: is required');
+  return { fields: fields.data, bytes: Buffer.from(await file.arrayBuffer()) };
+}
+
+/** Creating, editing and deleting files and their attachments; waveform and upload options. */
+export async function fileEditingRoutes(app: FastifyInstance, ctx: AppContext) {
+  const service = createFileEditingService(ctx);
+  registerRoute(app, filesApi.uploadOptions, async (req) => service.uploadOptions(req.user));
+  registerRoute(app, filesApi.create, async (req) => service.create(req.user, req.body));
+  registerRoute(app, filesApi.update, async (req) => service.update(req.user, req.body));
+  registerRoute(app, filesApi.remove, async (req, reply) => {
+    await service.remove(req.user, req.query.id);
+    return reply.code(204).send(null);
+  });
+  registerRoute(app, filesApi.detach, async (req, reply) => {
+    await service.detach(req.user, req.query);
+    return reply.code(204).send(null);
+  });
+  registerRoute(app, filesApi.waveform, async (req) => service.waveform(req.user, req.query.id));
+
+  // Attachments are small: the form is read whole (bounded) in a context of its own, so its
+  // multipart parser is not the one other routes (chunked uploads) use.
+  await app.register(async (attachments) => {
+    if (attachments.hasContentTypeParser(MULTIPART)) attachments.removeContentTypeParser(MULTIPART);
+    attachments.addContentTypeParser(
+      MULTIPART,
+      { bodyLimit: ATTACHMENT_BODY_LIMIT },
+      (_req, payload, done) => {
+        const parts: Buffer[] = [];
+        let size = 0;
+        payload.on('data', (part: Buffer) => {
+          size += part.length;
+          if (size > ATTACHMENT_BODY_LIMIT) {
+            payload.removeAllListeners('data');
+            payload.resume();
+            done(new AttachmentTooLarge(), undefined);
+          } else parts.push(part);
+        });
+        payload.on('end', () => {
+          if (size <= ATTACHMENT_BODY_LIMIT) done(null, Buffer.concat(parts));
+        });
+        payload.on('error', (err) => done(err, undefined));
+      },
+    );
+    registerRoute(attachments, filesApi.attach, async (req) => {
+      const { fields, bytes } = await readAttachmentForm(req);
+      return service.attach(req.user, fields, bytes);
+    });
+  });
+}

@@ -1,0 +1,260 @@
+import type {
+  AudioFile,
+  createFileBody,
+  FileWaveform,
+  UploadOptions,
+  updateFileBody,
+} from '@mesmer/shared/api/files';
+import {
+  ATTACHMENT_TOO_LARGE_MESSAGE,
+  type AttachmentKind,
+  type Checked,
+  checkCueFile,
+  checkScript,
+  decodeUtf8,
+  MAX_ATTACHMENT_BYTES,
+  parseJson,
+  type StoredAttachmentKind,
+  storedKindOf,
+} from '@mesmer/shared/domain/attachments';
+import {
+  canEditFile,
+  canSetTier,
+  canSetTrackNumber,
+  defaultVisibility,
+  editFollowsUploadRules,
+  mayPublishAs,
+  uploadScope,
+} from '@mesmer/shared/domain/file-rules';
+import { funscriptToCues } from '@mesmer/shared/domain/funscript';
+import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
+import type { z } from 'zod';
+import { createAccess, requireUser, type SessionUser, type Viewer } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.ts';
+import { createStorage } from '../../platform/storage.ts';
+import { createUploadsService } from '../uploads/uploads.service.ts';
+import { createFileEditingRepo, type EditableFile } from './file-editing.repo.ts';
+import { createFilesService } from './files.service.ts';
+
+const NO_UPLOAD_PERMISSION = 'You do not have permission to upload files.';
+
+class PayloadTooLarge extends AppError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}
+
+/** Why `user` may not publish a file of that type and visibility. */
+function publishRefusal(user: SessionUser, fileType: number): Forbidden {
+  return mayPublishAs(user, { fileType, isPublic: false })
+    ? new Forbidden('isPublic: you may publish files of this type only privately.')
+    : new Forbidden('fileType: you may not upload files of this type.');
+}
+
+/** The stored bytes of an attachment, checked (and a Funscript converted to cues). */
+function checkAttachment(kind: AttachmentKind, bytes: Buffer): Checked<string> {
+  if (kind === 'script') return checkScript(bytes);
+  const text = decodeUtf8(bytes);
+  if (!text.ok) return text;
+  const json = parseJson(text.value);
+  if (!json.ok) return json;
+  const cues = kind === 'funscript' ? funscriptToCues(json.value) : checkCueFile(json.value);
+  return cues.ok ? { ok: true, value: JSON.stringify(cues.value) } : cues;
+}
+
+/** files.audio_type holds the MIME type of the audio; an upload knows its format. */
+const AUDIO_MIME_TYPES: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+};
+
+const ATTACHMENT_KEYS: Record<StoredAttachmentKind, (uuid: string) => string> = {
+  haptics: (uuid) => `haptics/${uuid}.json`,
+  script: (uuid) => `scripts/${uuid}.txt`,
+};
+
+/**
+ * Creating, editing and deleting files and their attachments (issue 10 items 4, 5); the reads are
+ * files.service.ts. Rules come from shared/domain/file-rules.ts, so the web offers what this allows.
+ */
+export function createFileEditingService(ctx: AppContext) {
+  const repo = createFileEditingRepo(ctx.db);
+  const access = createAccess(ctx.db);
+  const storage = createStorage(ctx.config);
+  const uploads = createUploadsService(ctx);
+  const filesService = createFilesService(ctx);
+
+  /** The file when `user` may edit it: 404 when they may not see it, 403 when they may not edit it. */
+  async function editableBy(user: SessionUser | null, id: number) {
+    const editor = requireUser(user);
+    const viewer = await access.viewer(editor);
+    const file = await repo.editable(id);
+    if (!file || !(await access.files.visible(viewer, [id])).has(id)) throw new NotFound('File not found.');
+    if (!canEditFile(editor, file)) throw new Forbidden('Only the uploader or staff may change this file.');
+    return { editor, viewer, file };
+  }
+
+  /** A tier the uploader may lock a file to: 403 without a linked account, 400 not one of theirs. */
+  async function checkTier(uploader: SessionUser, file: EditableFile | null, tierId: string) {
+    const own = await repo.tiersOf(uploader.id);
+    if (!canSetTier(uploader, file, own.length > 0)) {
+      throw new Forbidden('patreonTier: link a membership account to lock files to a tier.');
+    }
+    if (!own.some((t) => t.id === tierId))
+      throw new Invalid('patreonTier: not one of your membership tiers.');
+  }
+
+  async function checkTriggers(links: { id: number }[]) {
+    const usable = await repo.usableTriggerIds(links.map((t) => t.id));
+    const unknown = links.find((t) => !usable.has(t.id));
+    if (unknown) throw new Invalid(`triggers: there is no trigger with id ${unknown.id}.`);
+  }
+
+  async function presented(viewer: Viewer, id: number): Promise<AudioFile> {
+    const [file] = await filesService.visibleByIds(viewer, [id]);
+    if (!file) throw new NotFound('File not found.');
+    return file;
+  }
+
+  return {
+    async uploadOptions(user: SessionUser | null): Promise<UploadOptions> {
+      const signedIn = requireUser(user);
+      const scope = uploadScope(signedIn);
+      if (!scope) throw new Forbidden(NO_UPLOAD_PERMISSION);
+      return {
+        ...scope,
+        canSetTrackNumber: canSetTrackNumber(signedIn),
+        tiers: await repo.tiersOf(signedIn.id),
+      };
+    },
+
+    async create(user: SessionUser | null, input: z.output<typeof createFileBody>): Promise<{ id: number }> {
+      const uploader = requireUser(user);
+      if (!uploadScope(uploader)) throw new Forbidden(NO_UPLOAD_PERMISSION);
+      const isPublic = input.isPublic ?? defaultVisibility(uploader, input.fileType);
+      if (!mayPublishAs(uploader, { fileType: input.fileType, isPublic })) {
+        throw publishRefusal(uploader, input.fileType);
+      }
+      const trackNumber = input.trackNumber ?? null;
+      if (trackNumber !== null && !canSetTrackNumber(uploader)) {
+        throw new Forbidden('trackNumber: only the site owner sets track numbers.');
+      }
+      const tierId = input.patreonTier ?? null;
+      if (tierId !== null) await checkTier(uploader, null, tierId);
+      await checkTriggers(input.triggers);
+      if (await repo.uuidTaken(input.uuid)) throw new Conflict('A file was already made from this upload.');
+      const upload = await uploads.readyUpload(uploader, input.uuid);
+      const id = await ctx.db.transaction(async (tx) => {
+        const txRepo = createFileEditingRepo(tx);
+        const fileId = await txRepo.insert({
+          uuid: upload.uuid,
+          name: input.name,
+          description: input.description,
+          fileType: input.fileType,
+          trackNumber,
+          releaseDate: input.releaseDate ? new Date(input.releaseDate) : ctx.clock.now(),
+          isPublic,
+          duration: upload.duration,
+          audioKey: upload.audioKey,
+          audioType: AUDIO_MIME_TYPES[upload.audioType] ?? upload.audioType,
+          waveform: upload.waveform,
+          loudness: upload.loudness,
+          authorId: uploader.id,
+          uploaderId: uploader.id,
+          userUploaded: uploader.id !== SITE_OWNER_ID,
+        });
+        await txRepo.replaceTier(fileId, tierId);
+        await txRepo.replaceTriggers(fileId, input.triggers);
+        return fileId;
+      });
+      await uploads.forget(upload.uuid);
+      return { id };
+    },
+
+    async update(
+      user: SessionUser | null,
+      input: z.output<typeof updateFileBody>,
+    ): Promise<{ file: AudioFile }> {
+      const { editor, viewer, file } = await editableBy(user, input.id);
+      const isUploader = editor.id === file.uploaderId;
+      const isPublic = input.isPublic ?? file.isPublic;
+      if (
+        isUploader &&
+        editFollowsUploadRules(editor) &&
+        !mayPublishAs(editor, { fileType: input.fileType, isPublic })
+      ) {
+        throw publishRefusal(editor, input.fileType);
+      }
+      // Only the uploader sets the tier; anyone else's edit keeps it (spec section 6).
+      const changesTier = isUploader && input.patreonTier !== undefined;
+      if (changesTier && typeof input.patreonTier === 'string')
+        await checkTier(editor, file, input.patreonTier);
+      if (input.triggers) await checkTriggers(input.triggers);
+      await ctx.db.transaction(async (tx) => {
+        const txRepo = createFileEditingRepo(tx);
+        await txRepo.updateFields(file.id, {
+          name: input.name,
+          description: input.description,
+          fileType: input.fileType,
+          isPublic: input.isPublic,
+        });
+        if (changesTier) await txRepo.replaceTier(file.id, input.patreonTier ?? null);
+        if (input.triggers) await txRepo.replaceTriggers(file.id, input.triggers);
+      });
+      return { file: await presented(viewer, file.id) };
+    },
+
+    /** Deletes the row (playlist entries and links go with it), then its stored media. */
+    async remove(user: SessionUser | null, id: number): Promise<void> {
+      const { file } = await editableBy(user, id);
+      await ctx.db.transaction((tx) => createFileEditingRepo(tx).delete(file.id));
+      for (const key of [file.audioKey, file.hapticsKey, file.scriptKey]) {
+        if (key) await storage.delete(key);
+      }
+    },
+
+    /** Stores a checked attachment (a Funscript as cues) and saves its key on the file. */
+    async attach(
+      user: SessionUser | null,
+      input: { fileId: number; kind: AttachmentKind },
+      bytes: Buffer,
+    ): Promise<{ file: AudioFile }> {
+      const { viewer, file } = await editableBy(user, input.fileId);
+      if (bytes.length > MAX_ATTACHMENT_BYTES) throw new PayloadTooLarge(ATTACHMENT_TOO_LARGE_MESSAGE);
+      if (bytes.length === 0) throw new Invalid('file: the file is empty.');
+      const checked = checkAttachment(input.kind, bytes);
+      if (!checked.ok) throw new Invalid(`file: ${checked.error}`);
+      const stored = storedKindOf(input.kind);
+      const key = ATTACHMENT_KEYS[stored](file.uuid);
+      const previous = stored === 'haptics' ? file.hapticsKey : file.scriptKey;
+      await storage.put(key, Buffer.from(checked.value, 'utf8'));
+      if (stored === 'haptics') await repo.setHapticsKey(file.id, key);
+      else await repo.setScriptKey(file.id, key);
+      if (previous && previous !== key) await storage.delete(previous);
+      return { file: await presented(viewer, file.id) };
+    },
+
+    /** Removes the file's haptics or script (nothing to do when it has none). */
+    async detach(
+      user: SessionUser | null,
+      input: { fileId: number; kind: StoredAttachmentKind },
+    ): Promise<void> {
+      const { file } = await editableBy(user, input.fileId);
+      const key = input.kind === 'haptics' ? file.hapticsKey : file.scriptKey;
+      if (!key) return;
+      if (input.kind === 'haptics') await repo.setHapticsKey(file.id, null);
+      else await repo.setScriptKey(file.id, null);
+      await storage.delete(key);
+    },
+
+    async waveform(user: SessionUser | null, id: number): Promise<FileWaveform> {
+      const viewer = await access.viewer(user);
+      const row = (await access.files.visible(viewer, [id])).has(id) ? await repo.waveform(id) : null;
+      if (!row) throw new NotFound('File not found.');
+      return { peaks: row.peaks ?? [], loudness: row.loudness };
+    },
+  };
+}
