@@ -1,6 +1,10 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { loudnessText, Waveform, waveformBars } from './Waveform.tsx';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { playerStore } from '../../../player/store.ts';
+import { audioFile, json, renderWithProviders } from '../../../test/testing.tsx';
+import { FileWaveform, loudnessText, Waveform, waveformBars } from './Waveform.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('waveformBars', () => {
   it('keeps short peak lists as they are, scaled to the loudest', () => {
@@ -44,5 +48,32 @@ describe('Waveform', () => {
   it('draws nothing without peaks', () => {
     const { container } = render(<Waveform peaks={[]} progress={null} />);
     expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe('FileWaveform', () => {
+  it("follows the player while the file is the current track, and not another file's progress", async () => {
+    const file = audioFile();
+    const other = audioFile();
+    const initial = playerStore.getState();
+    renderWithProviders(<FileWaveform fileId={file.id} />, {
+      fetchImpl: () => json(200, { peaks: [0.2, 0.6, 1, 0.4], loudness: -16 }),
+    });
+    expect(await screen.findByRole('img', { name: 'Waveform' })).toBeInTheDocument();
+    expect(screen.getByText('Loudness: -16.0 LUFS')).toBeInTheDocument();
+
+    act(() =>
+      playerStore.setState({
+        queue: { ...initial.queue, tracks: [other, file], index: 1 },
+        position: 30,
+        duration: 120,
+      }),
+    );
+    expect(screen.getByRole('img', { name: 'Waveform, 25% played' })).toBeInTheDocument();
+    act(() => playerStore.setState({ position: 90 }));
+    expect(screen.getByRole('img', { name: 'Waveform, 75% played' })).toBeInTheDocument();
+    act(() => playerStore.setState({ queue: { ...initial.queue, tracks: [other, file], index: 0 } }));
+    expect(screen.getByRole('img', { name: 'Waveform' })).toBeInTheDocument();
+    act(() => playerStore.setState(initial, true));
   });
 });
