@@ -187,16 +187,25 @@ function whereOf(filter: FileFilter, viewer: Viewer): SQL | undefined {
   );
 }
 
+const sortKeys = {
+  date: files.releaseDate,
+  name: sql`lower(${files.name})`,
+  duration: files.duration,
+  playcount: files.plays,
+};
+
 function orderOf(sort: FileSort): SQL[] {
   const dir = sort.direction === 'asc' ? asc : desc;
-  const key = {
-    date: files.releaseDate,
-    name: sql`lower(${files.name})`,
-    duration: files.duration,
-    playcount: files.plays,
-  }[sort.type];
-  return [dir(key), dir(files.id)];
+  return [dir(sortKeys[sort.type]), dir(files.id)];
 }
+
+/**
+ * Up to this many matches (a total known beforehand), a page reads the matches first and sorts
+ * them. Left to itself the planner walks the sort index, testing each row, when the matches are
+ * rare: a search matching 889 files, ordered by play count, read 7,500 rows for 100 of them (20
+ * ms); the matches through the indexes of the search took 8 ms. With more matches the walk wins.
+ */
+export const FEW_MATCHES = 1000;
 
 /**
  * The first pages of a list (up to this many rows: five pages of 20) are slices of its kept order
@@ -272,6 +281,21 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
           .orderBy(...orderOf(sort))
           .limit(limit)
           .offset(offset);
+      /** The same rows when the matches are known to be few: the matches first, then sorted. */
+      const matchesFirst = async (limit: number, offset: number, total: number) => {
+        const matches = db
+          .select({ id: files.id, key: sql`${sortKeys[sort.type]}`.as('key') })
+          .from(files)
+          .where(where);
+        const dir = sql.raw(sort.direction === 'asc' ? 'asc' : 'desc');
+        // `offset 0` keeps the subquery apart, so it is planned without the order. Both drivers
+        // (node-postgres, PGlite) answer raw statements as { rows }.
+        const { rows } = (await db.execute(sql`select matches.id from (${matches} offset 0) as matches
+          order by matches.key ${dir}, matches.id ${dir} limit ${limit} offset ${offset}`)) as {
+          rows: { id: number }[];
+        };
+        return rows.map(({ id }) => ({ id, total }));
+      };
       // A page within the first KEPT_ORDER_ROWS of a list (a single file by uuid aside) is a slice
       // of the list's kept order, read whole the first time.
       const sliced = !filter.uuid && page.offset + page.limit <= KEPT_ORDER_ROWS;
@@ -284,17 +308,21 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
         // Play counts change without a new generation: an order by them is kept as briefly as answers.
         sliced ? orders.find(orderKey(), { viewerId: null, changesUnseen: sort.type === 'playcount' }) : null,
       ]);
+      const read = (limit: number, offset: number) =>
+        totalItems.kept !== undefined && totalItems.kept <= FEW_MATCHES
+          ? matchesFirst(limit, offset, totalItems.kept)
+          : ordered(limit, offset, totalItems.column);
       let pageIds: readonly number[];
       let firstRow: { total: number } | undefined;
       if (order?.ids) {
         pageIds = order.ids.slice(page.offset, page.offset + page.limit);
       } else if (order) {
-        const first = await ordered(KEPT_ORDER_ROWS, 0, totalItems.column);
+        const first = await read(KEPT_ORDER_ROWS, 0);
         order.keep(first.map((r) => r.id));
         firstRow = first[0];
         pageIds = first.slice(page.offset, page.offset + page.limit).map((r) => r.id);
       } else {
-        const rows = await ordered(page.limit, page.offset, totalItems.column);
+        const rows = await read(page.limit, page.offset);
         firstRow = rows[0];
         pageIds = rows.map((r) => r.id);
       }

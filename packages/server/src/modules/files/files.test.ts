@@ -444,6 +444,32 @@ describe('files repo query shapes', () => {
     expect((await page('name', 3)).names).toEqual(['Alpha Induction', 'Beta Deepener', 'Delta Music']);
   });
 
+  it('reads few matches first and sorts them, in the order of the sort index', async () => {
+    const repo = createFilesRepo(db, app.ctx.readCache);
+    for (const type of ['date', 'name', 'duration', 'playcount'] as const) {
+      for (const direction of ['asc', 'desc'] as const) {
+        // Past the kept rows; the first time with the total counted, then with it kept (FEW_MATCHES).
+        const page = async () =>
+          (
+            await repo.list(
+              { onlyHaptics: false },
+              anonymous,
+              { type, direction },
+              {
+                limit: KEPT_ORDER_ROWS,
+                offset: 1,
+              },
+            )
+          ).rows.map((row) => row.name);
+        const walked = await page();
+        expect(walked).toHaveLength(4);
+        expect(await page()).toEqual(walked);
+        const sorted = await repo.list({}, anonymous, { type, direction }, { limit: 5, offset: 0 });
+        expect(walked).toEqual(sorted.rows.slice(1).map((row) => row.name));
+      }
+    }
+  });
+
   it("keeps each file's trigger_ids equal to its links as they are added, changed and removed", async () => {
     const linkedIds = async (fileId: number) =>
       (await db.select({ ids: files.triggerIds }).from(files).where(eq(files.id, fileId)))[0].ids;

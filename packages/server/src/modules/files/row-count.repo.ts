@@ -25,12 +25,7 @@ export function cappedCount(db: Db, table: PgTable, where: SQL | undefined, cap 
 }
 
 /** The number of matching rows, counting no further than `cap`. */
-async function countUpTo(
-  db: Db,
-  table: PgTable,
-  where: SQL | undefined,
-  cap: number,
-): Promise<number> {
+async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, cap: number): Promise<number> {
   const capped = firstMatches(db, table, where, cap).as('capped');
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
   return total;
@@ -57,6 +52,9 @@ export async function pageTotal(
   const { total: kept, keep } = await totals.find(key, { viewerId: opts.viewerId ?? null, exactLimit });
 
   return {
+    /** The total kept for this filter, if any (before the page query runs). */
+    kept,
+
     column:
       kept === undefined ? cappedCount(db, table, where, exactLimit) : sql<number>`${sql.raw(String(kept))}`,
 
