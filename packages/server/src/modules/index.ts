@@ -11,6 +11,7 @@ import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { seriesRoutes } from './series/series.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 import { triggersRoutes } from './triggers/triggers.routes.ts';
+import { uploadsRoutes } from './uploads/uploads.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /** Every API module, mounted under /api. Add new domains here. */
@@ -27,4 +28,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await playlistsRoutes(api, ctx);
   await seriesRoutes(api, ctx);
   await generatorRoutes(api, ctx);
+  await uploadsRoutes(api, ctx);
 }

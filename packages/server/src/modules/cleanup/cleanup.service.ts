@@ -1,8 +1,10 @@
+import { ABANDONED_UPLOAD_MS } from '@mesmer/shared/domain/upload-limits';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { deleteExpiredSignIns } from '../auth/auth.service.ts';
 import { deleteStaleListeningSessions } from '../listening/listening.service.ts';
+import { createUploadsService } from '../uploads/uploads.service.ts';
 import { createCleanupRepo } from './cleanup.repo.ts';
 
 /** How often the server clears out rows nothing will read again. */
@@ -14,13 +16,16 @@ export interface CleanupResult {
   sessions: number;
   emailTokens: number;
   listeningSessions: number;
+  /** Uploads abandoned for ABANDONED_UPLOAD_MS, removed with their bytes. */
+  uploads: number;
 }
 
 export function createCleanupService(ctx: AppContext) {
   return {
     /**
      * Deletes expired sign-in sessions, used or expired e-mail tokens, and listening sessions
-     * left open for a day or ended a day ago without points. Null when another process is
+     * left open for a day or ended a day ago without points, and uploads not touched for a day
+     * with their bytes. Null when another process is
      * cleaning up (an advisory lock, so several servers on one database take turns).
      */
     async run(): Promise<CleanupResult | null> {
@@ -33,6 +38,9 @@ export function createCleanupService(ctx: AppContext) {
           listeningSessions: await deleteStaleListeningSessions(
             db,
             new Date(now.getTime() - STALE_LISTENING_MS),
+          ),
+          uploads: await createUploadsService({ ...ctx, db }).removeAbandoned(
+            new Date(now.getTime() - ABANDONED_UPLOAD_MS),
           ),
         };
       });

@@ -70,9 +70,9 @@ beforeEach(async () => {
 
 describe('clean-up', () => {
   it('deletes exactly the expired and spent rows and keeps live ones', async () => {
-    expect(await cleanup.run()).toEqual({ sessions: 2, emailTokens: 2, listeningSessions: 3 });
+    expect(await cleanup.run()).toEqual({ sessions: 2, emailTokens: 2, listeningSessions: 3, uploads: 0 });
     expect(await remaining()).toEqual(kept);
-    expect(await cleanup.run()).toEqual({ sessions: 0, emailTokens: 0, listeningSessions: 0 });
+    expect(await cleanup.run()).toEqual({ sessions: 0, emailTokens: 0, listeningSessions: 0, uploads: 0 });
   });
 
   it.runIf(testDbKind === 'postgres')(

@@ -78,7 +78,10 @@ export interface Decoded {
 export async function decodeAudio(input: Readable | string, durationMs: number): Promise<Decoded> {
   const bin = await ffmpegPath();
   const expected = Math.max(1, Math.round((durationMs / 1000) * DECODE_RATE));
-  const perBucket = Math.max(1, Math.ceil(expected / WAVEFORM_POINTS));
+  // Bucket b ends at sample ceil((b + 1) * expected / WAVEFORM_POINTS): WAVEFORM_POINTS of them
+  // when the decoder gives what the container announced.
+  const endOf = (bucket: number) => Math.max(bucket + 1, Math.ceil(((bucket + 1) * expected) / WAVEFORM_POINTS));
+  let bucketEnd = endOf(0);
   const child = spawn(
     bin,
     [
@@ -88,7 +91,7 @@ export async function decodeAudio(input: Readable | string, durationMs: number):
       typeof input === 'string' ? input : 'pipe:0',
       '-vn',
       '-af',
-      `ebur128=framelog=quiet,aresample=${DECODE_RATE},aformat=sample_fmts=flt:channel_layouts=mono`,
+      `ebur128=framelog=verbose,aresample=${DECODE_RATE},aformat=sample_fmts=flt:channel_layouts=mono`,
       '-f',
       'f32le',
       'pipe:1',
@@ -107,10 +110,12 @@ export async function decodeAudio(input: Readable | string, durationMs: number):
       const level = Math.abs(bytes.readFloatLE(at));
       if (level > peak) peak = level;
       samples++;
-      if (++inBucket === perBucket) {
+      inBucket++;
+      if (samples === bucketEnd) {
         waveform.push(Math.min(1, Math.round(peak * 1000) / 1000));
         peak = 0;
         inBucket = 0;
+        bucketEnd = endOf(waveform.length);
       }
     }
     rest = bytes.subarray(whole);
