@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files, uploads } from '../../db/schema/index.ts';
+import { createStorage } from '../../platform/storage.ts';
+import { removeAudioFixtures, sineFile } from '../../test/audio-fixtures.ts';
+import { authHeader, createSignedInUser, type TestUser } from '../../test/factories.ts';
+import { createTestApp } from '../../test/harness.ts';
+import { createPlaylist } from '../../test/library-factories.ts';
+
+/** The whole journey through the API: upload real audio, make it a file, attach, play, delete. */
+
+const { app, config } = await createTestApp();
+const db = app.ctx.db;
+const storage = createStorage(config);
+
+let owner: TestUser & { token: string };
+let creator: TestUser & { token: string };
+
+beforeAll(async () => {
+  owner = await createSignedInUser(app, { username: 'owner', roles: ['Administrator'] });
+  creator = await createSignedInUser(app, { username: 'creator', roles: ['Verified Creator'] });
+});
+afterAll(() => removeAudioFixtures());
+
+/** POST /api/files/upload with the fields, then the chunk part when given. */
+async function uploadCall(fields: Record<string, string | number>, chunk?: Buffer) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+  if (chunk) form.append('chunk', new Blob([new Uint8Array(chunk)]), 'blob');
+  const encoded = new Response(form);
+  return app.inject({
+    method: 'POST',
+    url: '/api/files/upload',
+    headers: { ...authHeader(creator.token), 'content-type': encoded.headers.get('content-type') as string },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+}
+
+describe('publishing a file', () => {
+  it('uploads audio, makes it a file with its waveform, attaches a Funscript, plays it and deletes it', async () => {
+    const bytes = fs.readFileSync(await sineFile('wav', 2));
+    const uuid = randomUUID();
+    const fields = { uuid, fileName: 'Sine.wav', secure: 'false', chunkIndex: 0, totalChunks: 1 };
+    expect((await uploadCall({ ...fields, chunkSize: bytes.length }, bytes)).statusCode).toBe(200);
+    const completed = await uploadCall(fields);
+    expect(completed.statusCode, completed.body).toBe(200);
+
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: authHeader(creator.token),
+      payload: { uuid, name: 'Sine', fileType: 2, description: 'A tone.' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json();
+    const [row] = await db.select().from(files).where(eq(files.id, id));
+    expect(row).toMatchObject({
+      uuid,
+      audioKey: `audio/${uuid}.wav`,
+      audioType: 'audio/wav',
+      uploaderId: creator.id,
+    });
+    expect(row.duration).toBeGreaterThan(1900);
+    expect(row.duration).toBeLessThan(2100);
+    expect(row.waveform?.length).toBeGreaterThan(100);
+    expect(row.loudness).toBeCloseTo(-23, 0);
+    expect(await db.select().from(uploads).where(eq(uploads.uuid, uuid))).toEqual([]);
+    expect((await storage.stat(row.audioKey))?.size).toBe(bytes.length);
+
+    const wave = await app.inject({ method: 'GET', url: `/api/files/waveform?id=${id}` });
+    expect(wave.json().peaks).toEqual(row.waveform);
+
+    const funscript = JSON.stringify({
+      actions: [
+        { at: 0, pos: 0 },
+        { at: 500, pos: 100 },
+      ],
+    });
+    const form = new FormData();
+    form.append('fileId', String(id));
+    form.append('kind', 'funscript');
+    form.append('file', new Blob([funscript]), 'sine.funscript');
+    const encoded = new Response(form);
+    const attached = await app.inject({
+      method: 'POST',
+      url: '/api/files/attachment',
+      headers: {
+        ...authHeader(creator.token),
+        'content-type': encoded.headers.get('content-type') as string,
+      },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+    expect(attached.statusCode, attached.body).toBe(200);
+    const file = attached.json().file;
+    expect(file).toMatchObject({ hasHaptics: true, audioType: 'audio/wav', duration: row.duration });
+
+    const audio = await app.inject({ method: 'GET', url: file.audioURL, headers: { range: 'bytes=0-3' } });
+    expect(audio.statusCode).toBe(206);
+    expect(audio.body).toBe('RIFF');
+    const haptics = await app.inject({ method: 'GET', url: file.hapticsURL });
+    expect(haptics.json()).toEqual([{ time: 0, stopTime: 500, strength: 0.4 }]);
+
+    const list = await createPlaylist(db, { creatorId: owner.id, fileIds: [id] });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/files?id=${id}`,
+      headers: authHeader(creator.token),
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await storage.stat(row.audioKey)).toBeNull();
+    expect(await storage.stat(`haptics/${uuid}.json`)).toBeNull();
+    const playlist = await app.inject({ method: 'GET', url: `/api/playlists?uuid=${list.uuid}` });
+    expect(playlist.json().playlists[0].fileIds).toEqual([]);
+  });
+});
