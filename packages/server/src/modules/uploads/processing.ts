@@ -80,7 +80,8 @@ export async function decodeAudio(input: Readable | string, durationMs: number):
   const expected = Math.max(1, Math.round((durationMs / 1000) * DECODE_RATE));
   // Bucket b ends at sample ceil((b + 1) * expected / WAVEFORM_POINTS): WAVEFORM_POINTS of them
   // when the decoder gives what the container announced.
-  const endOf = (bucket: number) => Math.max(bucket + 1, Math.ceil(((bucket + 1) * expected) / WAVEFORM_POINTS));
+  const endOf = (bucket: number) =>
+    Math.max(bucket + 1, Math.ceil(((bucket + 1) * expected) / WAVEFORM_POINTS));
   let bucketEnd = endOf(0);
   const child = spawn(
     bin,
@@ -175,6 +176,7 @@ export async function analyseUpload(storage: Storage, key: string): Promise<Audi
     storage.createReadStream(key, { start: 0, end: Math.min(stat.size, HEAD_BYTES) - 1 }),
   );
   const audioType = await detectFormat(head);
+  if (audioType === 'wav') checkRiffLength(head, stat.size);
   let durationSeconds: number | undefined;
   let codec: string | undefined;
   try {
@@ -207,6 +209,21 @@ export async function analyseUpload(storage: Storage, key: string): Promise<Audi
     waveform: decoded.waveform,
     loudness: decoded.loudness,
   };
+}
+
+/**
+ * A wav's header says how long the file is (RIFF size + 8): fewer bytes mean it was cut off.
+ * (0 and 0xFFFFFFFF mark a stream written without knowing its length.)
+ */
+function checkRiffLength(head: Buffer, size: number) {
+  if (head.length < 8 || head.toString('latin1', 0, 4) !== 'RIFF') return;
+  const declared = head.readUInt32LE(4);
+  if (declared === 0 || declared === 0xffffffff) return;
+  if (declared + 8 > size) {
+    throw new Invalid(
+      `The file is truncated: it holds ${size} of the ${declared + 8} bytes its header announces.`,
+    );
+  }
 }
 
 function mimeOf(format: UploadFormat): string {
