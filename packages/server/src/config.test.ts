@@ -59,4 +59,68 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('https://mesmer.example');
   });
+
+  it('keeps media in the folder unless S3_BUCKET is set', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: '', S3_REGION: 'us-east-1' }).s3).toBeUndefined();
+  });
+
+  it('S3_BUCKET alone: AWS in us-east-1, credentials from the SDK, bucket in the host name', () => {
+    expect(loadConfig({ S3_BUCKET: 'mesmer-media' }).s3).toEqual({
+      bucket: 'mesmer-media',
+      region: 'us-east-1',
+      endpoint: undefined,
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it('an S3-compatible endpoint with a key pair addresses the bucket in the path unless told not to', () => {
+    const env = {
+      S3_BUCKET: 'media.example',
+      S3_REGION: 'eu-central-1',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(env).s3).toEqual({
+      bucket: 'media.example',
+      region: 'eu-central-1',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...env, S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ S3_BUCKET: 'b-1', S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(true);
+  });
+
+  it('names each bad S3 variable', () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ S3_BUCKET: 'No_Such' }, 'S3_BUCKET: must be a bucket name'],
+      [{ S3_BUCKET: 'ab' }, 'S3_BUCKET: must be a bucket name'],
+      [{ S3_BUCKET: 'b-1', S3_REGION: 'EU West' }, 'S3_REGION: must be a region name such as us-east-1'],
+      [
+        { S3_BUCKET: 'b-1', S3_ENDPOINT: 'localhost:9000' },
+        'S3_ENDPOINT: must be an http:// or https:// URL',
+      ],
+      [{ S3_BUCKET: 'b-1', S3_ENDPOINT: 'ftp://host' }, 'S3_ENDPOINT: must be an http:// or https:// URL'],
+      [{ S3_BUCKET: 'b-1', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE:'],
+      [
+        { S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'id' },
+        'S3_SECRET_ACCESS_KEY: is required with S3_ACCESS_KEY_ID',
+      ],
+      [
+        { S3_BUCKET: 'b-1', S3_SECRET_ACCESS_KEY: 's' },
+        'S3_ACCESS_KEY_ID: is required with S3_SECRET_ACCESS_KEY',
+      ],
+      [
+        { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 's' },
+        'S3_BUCKET: is required with S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
+      ],
+    ];
+    for (const [env, message] of cases) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+    }
+  });
 });

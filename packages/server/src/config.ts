@@ -65,6 +65,21 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   LIBRARY_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   WEB_DIST: z.string().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lowercase letters, digits, dots and dashes',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -98,6 +113,19 @@ export interface Config {
   libraryCacheSeconds: number;
   /** Path of the built web app; served for every non-API path when present. */
   webDist?: string;
+  /** Media in an S3-compatible bucket instead of DATA_DIR/media (set by S3_BUCKET). */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service; unset is AWS. */
+  endpoint?: string;
+  /** Both or neither; neither uses the SDK's usual credential sources (AWS_* variables, instance roles). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Bucket in the path (endpoint/bucket/key) rather than in the host name. */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -112,6 +140,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const s3Problems = checkS3(e);
+  if (s3Problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${s3Problems.map((p) => `  ${p}`).join('\n')}`);
+  }
   if (e.NODE_ENV === 'production' && (e.SEED_DEMO === 'true' || e.SEED_DEMO === '1')) {
     throw new ConfigError(
       'Invalid configuration:\n  SEED_DEMO: the demo accounts have a published password; ' +
@@ -143,5 +175,35 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     libraryCacheSeconds: e.LIBRARY_CACHE_SECONDS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+        }
+      : undefined,
   };
+}
+
+/** The S3 settings that only make sense together. */
+function checkS3(e: Env): string[] {
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) {
+    const given = (
+      ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const
+    ).filter((name) => e[name] !== undefined);
+    if (given.length > 0) problems.push(`S3_BUCKET: is required with ${given.join(', ')}`);
+  }
+  if (e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY) {
+    problems.push('S3_SECRET_ACCESS_KEY: is required with S3_ACCESS_KEY_ID');
+  }
+  if (e.S3_SECRET_ACCESS_KEY && !e.S3_ACCESS_KEY_ID) {
+    problems.push('S3_ACCESS_KEY_ID: is required with S3_SECRET_ACCESS_KEY');
+  }
+  return problems;
 }

@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localStorage, type Storage } from './storage.ts';
+import { startS3Server } from '../test/s3-server.ts';
+import { localStorage } from './local-storage.ts';
+import { s3Storage } from './s3-storage.ts';
+import type { Storage } from './storage-core.ts';
 
 interface Backend {
   name: string;
@@ -19,9 +22,19 @@ const local: Backend = {
   },
 };
 
-/** Bytes 0..n-1 of a repeating pattern that makes a misplaced part visible. */
+const s3: Backend = {
+  name: 'S3 (s3rver)',
+  async start() {
+    const server = await startS3Server();
+    return { storage: s3Storage(server.config.s3), stop: () => server.stop() };
+  },
+};
+
+const CYCLE = Buffer.from(Array.from({ length: 251 + 64 * 1024 }, (_, i) => i % 251));
+
+/** n (at most 64 KiB) bytes of a repeating pattern starting at `seed`: a misplaced part shows. */
 function pattern(n: number, seed = 0): Buffer {
-  return Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + seed) % 251));
+  return Buffer.from(CYCLE.subarray(seed % 251, (seed % 251) + n));
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -41,7 +54,7 @@ function generated(count: number, size: number, seed = 0): Readable {
   });
 }
 
-describe.each([local])('storage: $name', (backend) => {
+describe.each([local, s3])('storage: $name', (backend) => {
   let storage: Storage;
   let stop: () => Promise<void>;
 

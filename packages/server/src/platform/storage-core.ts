@@ -1,0 +1,88 @@
+import type { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
+
+export interface StoredObject {
+  size: number;
+  modified: Date;
+}
+
+/** Inclusive byte range. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where media bytes live. Keys look like 'audio/<name>.wav': a folder and a file name
+ * of letters, digits, dots, dashes and underscores.
+ */
+export interface Storage {
+  put(key: string, body: Buffer | Readable): Promise<void>;
+  stat(key: string): Promise<StoredObject | null>;
+  createReadStream(key: string, range?: ByteRange): Readable;
+  delete(key: string): Promise<void>;
+  /**
+   * Multipart upload of one object: parts numbered from 1, sent in any order (by any server
+   * process), each streamed through without being held in memory. Returns the store's upload id.
+   */
+  startMultipart(key: string): Promise<string>;
+  /** Stores part `partNumber`; `size` is its exact byte count (a stream of another length fails). */
+  putPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    size: number,
+  ): Promise<{ etag: string }>;
+  /** Joins the parts, in part-number order, into the object `key`; only then is it visible. */
+  completeMultipart(
+    key: string,
+    uploadId: string,
+    parts: { partNumber: number; etag: string }[],
+  ): Promise<void>;
+  /** Renames an object (a rename on disk; copy then delete on S3). */
+  move(fromKey: string, toKey: string): Promise<void>;
+  /** Drops an unfinished upload and every part of it (no error when it is already gone). */
+  abortMultipart(key: string, uploadId: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[a-z]+\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+export function isStorageKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.includes('..');
+}
+
+/** S3's limit on part numbers; the local folder keeps the same one. */
+const MAX_PART_NUMBER = 10_000;
+
+/**
+ * Passes exactly `size` bytes through; fails as soon as more arrive, or at the end when fewer did.
+ * Nothing is held: each chunk goes straight on.
+ */
+export function exactLength(size: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > size) callback(new Error(`The part is longer than its size of ${size} bytes.`));
+      else callback(null, chunk);
+    },
+    flush(callback) {
+      callback(seen === size ? null : new Error(`The part has ${seen} bytes, not ${size}.`));
+    },
+  });
+}
+
+export function checkPartNumber(partNumber: number) {
+  if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PART_NUMBER) {
+    throw new Error(`Invalid part number: ${partNumber}`);
+  }
+}
+
+export function checkSize(size: number) {
+  if (!Number.isSafeInteger(size) || size < 0) throw new Error(`Invalid part size: ${size}`);
+}
+
+export function checkKey(key: string) {
+  if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
+}
