@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { UPLOAD_TOO_LARGE_MESSAGE } from '@mesmer/shared/domain/upload-limits';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,465 +11,504 @@ import { removeAudioFixtures, sineFile, truncatedM4a, truncatedWav } from '../..
 import { authHeader, createSignedInUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { createFile } from '../../test/library-factories.ts';
+import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { createCleanupService } from '../cleanup/cleanup.service.ts';
 import { createUploadsService } from './uploads.service.ts';
 
-const { app, clock, config } = await createTestApp();
-const db = app.ctx.db;
-const storage = createStorage(config);
-const mediaDir = path.join(config.dataDir, 'media');
-const MiB = 1024 * 1024;
-
-type Signed = TestUser & { token: string };
-let creator: Signed;
-let other: Signed;
-let listener: Signed;
-
-beforeAll(async () => {
-  creator = await createSignedInUser(app, { username: 'creator', roles: ['Verified Creator'] });
-  other = await createSignedInUser(app, { username: 'other', roles: ['Contributor'] });
-  listener = await createSignedInUser(app, { username: 'listener' });
-});
-afterAll(() => removeAudioFixtures());
-
-type Fields = Record<string, string | number | boolean>;
-
-/** One POST /api/files/upload call: the fields in order, then the chunk part when given. */
-async function post(token: string | null, fields: Fields, chunk?: Buffer) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
-  if (chunk) form.append('chunk', new Blob([new Uint8Array(chunk)]), 'blob');
-  const encoded = new Response(form);
-  return app.inject({
-    method: 'POST',
-    url: '/api/files/upload',
-    headers: {
-      ...(token ? authHeader(token) : {}),
-      'content-type': encoded.headers.get('content-type') as string,
-    },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(part as Buffer);
+  return Buffer.concat(parts);
 }
 
-function fieldsOf(uuid: string, index: number, total: number, extra: Fields = {}): Fields {
-  return { uuid, fileName: 'My Track.mp3', secure: false, chunkIndex: index, totalChunks: total, ...extra };
-}
+const s3Server: TestS3Server = await startS3Server();
+afterAll(() => s3Server.stop());
 
-/** Splits `bytes` into chunks of `size`. */
-function split(bytes: Buffer, size: number): Buffer[] {
-  const out: Buffer[] = [];
-  for (let at = 0; at < bytes.length; at += size) out.push(bytes.subarray(at, at + size));
-  return out;
-}
+describe.each([
+  ['local folder', null],
+  ['S3 (s3rver)', s3Server],
+] as const)('uploads on %s', async (_name, s3) => {
+  const { app, clock, config } = await createTestApp(s3?.config ?? {});
+  const db = app.ctx.db;
+  const storage = createStorage(config);
+  const mediaDir = path.join(config.dataDir, 'media');
+  const MiB = 1024 * 1024;
 
-async function sendChunk(token: string, uuid: string, chunks: Buffer[], index: number) {
-  return post(
-    token,
-    fieldsOf(uuid, index, chunks.length, { chunkSize: chunks[index].length }),
-    chunks[index],
-  );
-}
+  type Signed = TestUser & { token: string };
+  let creator: Signed;
+  let other: Signed;
+  let listener: Signed;
 
-async function complete(token: string, uuid: string, total: number) {
-  return post(token, fieldsOf(uuid, 0, total));
-}
-
-/** Uploads `bytes` whole in one chunk and completes. */
-async function uploadWhole(token: string, bytes: Buffer, uuid = randomUUID()) {
-  const sent = await sendChunk(token, uuid, [bytes], 0);
-  expect(sent.statusCode, sent.body).toBe(200);
-  return { uuid, res: await complete(token, uuid, 1) };
-}
-
-/** Every object in media storage (relative keys). */
-function storedKeys(): string[] {
-  if (!fs.existsSync(mediaDir)) return [];
-  return (fs.readdirSync(mediaDir, { recursive: true }) as string[])
-    .filter((name) => fs.statSync(path.join(mediaDir, name)).isFile())
-    .sort();
-}
-const keysOf = (uuid: string) => storedKeys().filter((k) => k.includes(uuid));
-
-/** Stored objects and parts that no upload row or file accounts for: must always be none. */
-async function orphans(): Promise<string[]> {
-  const rows = await db.select().from(uploads);
-  const fileUuids = new Set((await db.select({ uuid: files.uuid }).from(files)).map((f) => f.uuid));
-  return storedKeys().filter((key) => {
-    const part = /^\.multipart\/([^/]+)\//.exec(key);
-    if (part) return !rows.some((r) => r.storageUploadId === part[1] && r.state === 'receiving');
-    const staged = /^uploads\/(.+)$/.exec(key);
-    if (staged) return !rows.some((r) => r.uuid === staged[1] && r.state === 'processing');
-    const audio = /^audio\/([^.]+)\./.exec(key);
-    if (audio)
-      return !rows.some((r) => r.uuid === audio[1] && r.state === 'ready') && !fileUuids.has(audio[1]);
-    return true;
+  beforeAll(async () => {
+    creator = await createSignedInUser(app, { username: 'creator', roles: ['Verified Creator'] });
+    other = await createSignedInUser(app, { username: 'other', roles: ['Contributor'] });
+    listener = await createSignedInUser(app, { username: 'listener' });
   });
-}
-afterEach(async () => {
-  expect(await orphans()).toEqual([]);
-});
-const rowOf = async (uuid: string) => (await db.select().from(uploads).where(eq(uploads.uuid, uuid)))[0];
+  afterAll(() => removeAudioFixtures());
 
-describe('POST /api/files/upload: the four formats end to end', () => {
-  it.each(['mp3', 'm4a', 'wav', 'flac'] as const)(
-    '%s is recognised, analysed and stored as audio',
-    async (format) => {
-      const bytes = fs.readFileSync(await sineFile(format));
-      const { uuid, res } = await uploadWhole(creator.token, bytes);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ data: { uuid } });
-      const row = await rowOf(uuid);
-      expect(row).toMatchObject({ state: 'ready', audioType: format, size: bytes.length, error: null });
-      expect(row.duration).toBeGreaterThan(2900);
-      expect(row.duration).toBeLessThan(3200);
-      expect(row.codec).toBe({ mp3: 'MPEG 1 Layer 3', m4a: 'MPEG-4/AAC', wav: 'PCM', flac: 'FLAC' }[format]);
-      // About 1,000 peaks of a -20 dBFS sine: 0.1 each (lossy codecs wobble a little).
-      expect(row.waveform?.length).toBeGreaterThanOrEqual(990);
-      expect(row.waveform?.length).toBeLessThanOrEqual(1010);
-      const middle = row.waveform?.slice(100, 900) ?? [];
-      for (const peak of middle) expect(peak).toBeCloseTo(0.1, 1);
-      // A -20 dBFS sine (mono) measures about -23 LUFS.
-      expect(row.loudness).toBeGreaterThan(-24.5);
-      expect(row.loudness).toBeLessThan(-21.5);
-      expect(keysOf(uuid)).toEqual([`audio/${uuid}.${format}`]);
-      const stored = await storage.stat(`audio/${uuid}.${format}`);
-      expect(stored?.size).toBe(bytes.length);
-      expect(await db.select().from(uploadChunks).where(eq(uploadChunks.uploadUuid, uuid))).toEqual([]);
+  type Fields = Record<string, string | number | boolean>;
 
-      // What POST /api/files reads of it.
-      const service = createUploadsService(app.ctx);
-      const ready = await service.readyUpload(
-        { id: creator.id, username: 'creator', timezone: 'UTC', roles: [] },
-        uuid,
-      );
-      expect(ready).toEqual({
-        uuid,
-        fileName: 'My Track.mp3',
-        audioKey: `audio/${uuid}.${format}`,
-        audioType: format,
-        codec: row.codec,
-        duration: row.duration,
-        size: bytes.length,
-        waveform: row.waveform,
-        loudness: row.loudness,
-      });
-    },
-  );
-});
-
-describe('processing trusts nothing', () => {
-  it('a text file named .mp3 gets 400 naming what it is, and leaves no bytes', async () => {
-    const { uuid, res } = await uploadWhole(
-      creator.token,
-      Buffer.from('Just some words, not audio at all.\n'.repeat(50)),
-    );
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('Unsupported format: unknown. Upload mp3, m4a, wav or flac.');
-    expect(await rowOf(uuid)).toMatchObject({ state: 'failed', error: res.json().error });
-    expect(keysOf(uuid)).toEqual([]);
-  });
-
-  it('a PNG gets 400 naming png', async () => {
-    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(200, 1)]);
-    const { uuid, res } = await uploadWhole(creator.token, png);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('Unsupported format: png. Upload mp3, m4a, wav or flac.');
-    expect(keysOf(uuid)).toEqual([]);
-  });
-
-  it('a truncated wav (its header promises more) gets 400 saying so', async () => {
-    const whole = fs.statSync(await sineFile('wav')).size;
-    const cut = fs.readFileSync(await truncatedWav());
-    const { uuid, res } = await uploadWhole(creator.token, cut);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      error: `The file is truncated: it holds ${cut.length} of the ${whole} bytes its header announces.`,
-    });
-    expect(keysOf(uuid)).toEqual([]);
-    expect((await rowOf(uuid)).state).toBe('failed');
-  });
-
-  it('an m4a cut before its index gets 400 corrupt', async () => {
-    const { uuid, res } = await uploadWhole(creator.token, fs.readFileSync(await truncatedM4a()));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('The file is corrupt or truncated: its audio could not be read.');
-    expect(keysOf(uuid)).toEqual([]);
-  });
-});
-
-describe('size limits', () => {
-  it('351 MB announced gets 413 before anything is stored', async () => {
-    const uuid = randomUUID();
-    const res = await post(
-      creator.token,
-      fieldsOf(uuid, 0, 5, { chunkSize: 1000, fileSize: 351_000_000 }),
-      Buffer.alloc(1000, 1),
-    );
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: UPLOAD_TOO_LARGE_MESSAGE });
-    expect(await rowOf(uuid)).toBeUndefined();
-    expect(keysOf(uuid)).toEqual([]);
-  });
-
-  it('stored chunks plus the next one over the limit get 413 without an announced size', async () => {
-    const uuid = randomUUID();
-    const chunk = Buffer.alloc(6 * MiB, 1);
-    const first = await post(creator.token, fieldsOf(uuid, 0, 5, { chunkSize: chunk.length }), chunk);
-    expect(first.statusCode, first.body).toBe(200);
-    // As if four 80 MB chunks were there already (saves writing 320 MB).
-    await db.update(uploadChunks).set({ size: 80_000_000 }).where(eq(uploadChunks.uploadUuid, uuid));
-    for (const index of [1, 2, 3]) {
-      await db
-        .insert(uploadChunks)
-        .values({ uploadUuid: uuid, chunkIndex: index, size: 80_000_000, etag: 'x' });
-    }
-    const res = await post(
-      creator.token,
-      fieldsOf(uuid, 4, 5, { chunkSize: 30_000_001 }),
-      Buffer.alloc(100, 1),
-    );
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: UPLOAD_TOO_LARGE_MESSAGE });
-    const chunks = await db.select().from(uploadChunks).where(eq(uploadChunks.uploadUuid, uuid));
-    expect(chunks.map((c) => c.chunkIndex).sort()).toEqual([0, 1, 2, 3]);
-    await app.inject({
-      method: 'DELETE',
-      url: `/api/files/upload?uuid=${uuid}`,
-      headers: authHeader(creator.token),
-    });
-  });
-
-  it('a chunk longer than its chunkSize is refused and nothing of it is kept', async () => {
-    const uuid = randomUUID();
-    const res = await post(
-      creator.token,
-      fieldsOf(uuid, 0, 1, { chunkSize: 1000 }),
-      Buffer.alloc(300_000, 1),
-    );
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('chunkSize: the chunk is longer than chunkSize.');
-    expect(await db.select().from(uploadChunks).where(eq(uploadChunks.uploadUuid, uuid))).toEqual([]);
-    const status = await app.inject({
-      url: `/api/files/upload?uuid=${uuid}`,
-      headers: authHeader(creator.token),
-    });
-    expect(status.json().receivedChunks).toEqual([]);
-    await app.inject({
-      method: 'DELETE',
-      url: `/api/files/upload?uuid=${uuid}`,
-      headers: authHeader(creator.token),
-    });
-    expect(keysOf(uuid)).toEqual([]);
-  });
-});
-
-describe('chunks, resume and order', () => {
-  it('chunks come in any order; status lists what the server holds; the missing ones resume', async () => {
-    const bytes = fs.readFileSync(await sineFile('wav', 150)); // 13.2 MB: chunks of 5 MiB
-    const chunks = split(bytes, 5 * MiB);
-    expect(chunks).toHaveLength(3);
-    const uuid = randomUUID();
-    expect((await sendChunk(creator.token, uuid, chunks, 2)).statusCode).toBe(200);
-    expect((await sendChunk(creator.token, uuid, chunks, 0)).statusCode).toBe(200);
-
-    const status = await app.inject({
-      url: `/api/files/upload?uuid=${uuid}`,
-      headers: authHeader(creator.token),
-    });
-    expect(status.statusCode).toBe(200);
-    expect(status.json()).toEqual({
-      uuid,
-      fileName: 'My Track.mp3',
-      state: 'receiving',
-      totalChunks: 3,
-      receivedChunks: [0, 2],
-      error: null,
-      duration: null,
-      audioType: null,
-      createdAt: clock.now().toISOString(),
-    });
-    const early = await complete(creator.token, uuid, 3);
-    expect(early.statusCode).toBe(409);
-    expect(early.json().error).toBe('The upload is missing chunks 1.');
-
-    // A chunk sent again replaces the one stored.
-    expect((await sendChunk(creator.token, uuid, chunks, 0)).statusCode).toBe(200);
-    expect((await sendChunk(creator.token, uuid, chunks, 1)).statusCode).toBe(200);
-    const done = await complete(creator.token, uuid, 3);
-    expect(done.statusCode, done.body).toBe(200);
-    expect(await rowOf(uuid)).toMatchObject({
-      state: 'ready',
-      audioType: 'wav',
-      size: bytes.length,
-      duration: 150_000,
-    });
-    expect(keysOf(uuid)).toEqual([`audio/${uuid}.wav`]);
-    // The same bytes, in order.
-    const stored = fs.readFileSync(path.join(mediaDir, 'audio', `${uuid}.wav`));
-    expect(stored.equals(bytes)).toBe(true);
-    // Completing again answers the same.
-    expect((await complete(creator.token, uuid, 3)).json()).toEqual({ data: { uuid } });
-  });
-
-  it('refuses a small chunk that is not the last (S3 parts are at least 5 MiB)', async () => {
-    const res = await post(creator.token, fieldsOf(randomUUID(), 0, 2, { chunkSize: 10 }), Buffer.alloc(10));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('chunkSize: every chunk but the last must be at least 5242880 bytes.');
-  });
-});
-
-describe('fields and access', () => {
-  it.each([
-    ['uuid', { uuid: 'nope' }],
-    ['fileName', { fileName: '' }],
-    ['chunkIndex', { chunkIndex: -1 }],
-    ['totalChunks', { totalChunks: 0 }],
-    ['chunkSize', { chunkSize: 0 }],
-  ])('400 names %s', async (field, bad) => {
-    const res = await post(
-      creator.token,
-      { ...fieldsOf(randomUUID(), 0, 1, { chunkSize: 4 }), ...bad },
-      Buffer.from('abcd'),
-    );
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(new RegExp(`^${field}: `));
-  });
-
-  it('400 when chunkSize is missing with a chunk, or chunkIndex past totalChunks', async () => {
-    const missing = await post(creator.token, fieldsOf(randomUUID(), 0, 1), Buffer.from('abcd'));
-    expect(missing.json()).toEqual({ error: 'chunkSize: is required with a chunk.' });
-    const past = await post(
-      creator.token,
-      fieldsOf(randomUUID(), 1, 1, { chunkSize: 4 }),
-      Buffer.from('abcd'),
-    );
-    expect(past.json()).toEqual({ error: 'chunkIndex: must be less than totalChunks.' });
-  });
-
-  it('400 when the body is not multipart', async () => {
-    const res = await app.inject({
+  /** One POST /api/files/upload call: the fields in order, then the chunk part when given. */
+  async function post(token: string | null, fields: Fields, chunk?: Buffer) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+    if (chunk) form.append('chunk', new Blob([new Uint8Array(chunk)]), 'blob');
+    const encoded = new Response(form);
+    return app.inject({
       method: 'POST',
       url: '/api/files/upload',
-      headers: authHeader(creator.token),
-      payload: { uuid: randomUUID() },
+      headers: {
+        ...(token ? authHeader(token) : {}),
+        'content-type': encoded.headers.get('content-type') as string,
+      },
+      payload: Buffer.from(await encoded.arrayBuffer()),
     });
-    expect(res.statusCode).toBe(400);
-  });
+  }
 
-  it('401 signed out, 403 without an upload permission', async () => {
-    const uuid = randomUUID();
-    const anonymous = await post(null, fieldsOf(uuid, 0, 1, { chunkSize: 4 }), Buffer.from('abcd'));
-    expect(anonymous.statusCode).toBe(401);
-    const refused = await post(listener.token, fieldsOf(uuid, 0, 1, { chunkSize: 4 }), Buffer.from('abcd'));
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: 'You do not have permission to upload files.' });
-    expect(await rowOf(uuid)).toBeUndefined();
-    for (const url of [`/api/files/upload?uuid=${uuid}`, '/api/files/uploads']) {
-      expect((await app.inject({ url })).statusCode).toBe(401);
+  function fieldsOf(uuid: string, index: number, total: number, extra: Fields = {}): Fields {
+    return { uuid, fileName: 'My Track.mp3', secure: false, chunkIndex: index, totalChunks: total, ...extra };
+  }
+
+  /** Splits `bytes` into chunks of `size`. */
+  function split(bytes: Buffer, size: number): Buffer[] {
+    const out: Buffer[] = [];
+    for (let at = 0; at < bytes.length; at += size) out.push(bytes.subarray(at, at + size));
+    return out;
+  }
+
+  async function sendChunk(token: string, uuid: string, chunks: Buffer[], index: number) {
+    return post(
+      token,
+      fieldsOf(uuid, index, chunks.length, { chunkSize: chunks[index].length }),
+      chunks[index],
+    );
+  }
+
+  async function complete(token: string, uuid: string, total: number) {
+    return post(token, fieldsOf(uuid, 0, total));
+  }
+
+  /** Uploads `bytes` whole in one chunk and completes. */
+  async function uploadWhole(token: string, bytes: Buffer, uuid = randomUUID()) {
+    const sent = await sendChunk(token, uuid, [bytes], 0);
+    expect(sent.statusCode, sent.body).toBe(200);
+    return { uuid, res: await complete(token, uuid, 1) };
+  }
+
+  /**
+   * Every object in media storage (keys), and on the local folder the unfinished uploads' parts
+   * (.multipart/<uploadId>/<part>). S3 keeps parts out of listings: there, the parts are the
+   * store's to drop on abort, which the storage suite checks.
+   */
+  async function storedKeys(): Promise<string[]> {
+    if (s3) {
+      const client = new S3Client({
+        region: s3.region,
+        endpoint: s3.endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      });
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
+      client.destroy();
+      return (listed.Contents ?? []).map((o) => o.Key as string).sort();
     }
-    expect((await app.inject({ method: 'DELETE', url: `/api/files/upload?uuid=${uuid}` })).statusCode).toBe(
-      401,
+    if (!fs.existsSync(mediaDir)) return [];
+    return (fs.readdirSync(mediaDir, { recursive: true }) as string[])
+      .filter((name) => fs.statSync(path.join(mediaDir, name)).isFile())
+      .sort();
+  }
+  const keysOf = async (id: string) => (await storedKeys()).filter((k) => k.includes(id));
+
+  /** Stored objects and parts that no upload row or file accounts for: must always be none. */
+  async function orphans(): Promise<string[]> {
+    const rows = await db.select().from(uploads);
+    const fileUuids = new Set((await db.select({ uuid: files.uuid }).from(files)).map((f) => f.uuid));
+    return (await storedKeys()).filter((key) => {
+      const part = /^\.multipart\/([^/]+)\//.exec(key);
+      if (part) return !rows.some((r) => r.storageUploadId === part[1] && r.state === 'receiving');
+      const staged = /^uploads\/(.+)$/.exec(key);
+      if (staged) return !rows.some((r) => r.uuid === staged[1] && r.state === 'processing');
+      const audio = /^audio\/([^.]+)\./.exec(key);
+      if (audio)
+        return !rows.some((r) => r.uuid === audio[1] && r.state === 'ready') && !fileUuids.has(audio[1]);
+      return true;
+    });
+  }
+  afterEach(async () => {
+    expect(await orphans()).toEqual([]);
+  });
+  const rowOf = async (uuid: string) => (await db.select().from(uploads).where(eq(uploads.uuid, uuid)))[0];
+
+  describe('POST /api/files/upload: the four formats end to end', () => {
+    it.each(['mp3', 'm4a', 'wav', 'flac'] as const)(
+      '%s is recognised, analysed and stored as audio',
+      async (format) => {
+        const bytes = fs.readFileSync(await sineFile(format));
+        const { uuid, res } = await uploadWhole(creator.token, bytes);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ data: { uuid } });
+        const row = await rowOf(uuid);
+        expect(row).toMatchObject({ state: 'ready', audioType: format, size: bytes.length, error: null });
+        expect(row.duration).toBeGreaterThan(2900);
+        expect(row.duration).toBeLessThan(3200);
+        expect(row.codec).toBe(
+          { mp3: 'MPEG 1 Layer 3', m4a: 'MPEG-4/AAC', wav: 'PCM', flac: 'FLAC' }[format],
+        );
+        // About 1,000 peaks of a -20 dBFS sine: 0.1 each (lossy codecs wobble a little).
+        expect(row.waveform?.length).toBeGreaterThanOrEqual(990);
+        expect(row.waveform?.length).toBeLessThanOrEqual(1010);
+        const middle = row.waveform?.slice(100, 900) ?? [];
+        for (const peak of middle) expect(peak).toBeCloseTo(0.1, 1);
+        // A -20 dBFS sine (mono) measures about -23 LUFS.
+        expect(row.loudness).toBeGreaterThan(-24.5);
+        expect(row.loudness).toBeLessThan(-21.5);
+        expect(await keysOf(uuid)).toEqual([`audio/${uuid}.${format}`]);
+        const stored = await storage.stat(`audio/${uuid}.${format}`);
+        expect(stored?.size).toBe(bytes.length);
+        expect(await db.select().from(uploadChunks).where(eq(uploadChunks.uploadUuid, uuid))).toEqual([]);
+
+        // What POST /api/files reads of it.
+        const service = createUploadsService(app.ctx);
+        const ready = await service.readyUpload(
+          { id: creator.id, username: 'creator', timezone: 'UTC', roles: [] },
+          uuid,
+        );
+        expect(ready).toEqual({
+          uuid,
+          fileName: 'My Track.mp3',
+          audioKey: `audio/${uuid}.${format}`,
+          audioType: format,
+          codec: row.codec,
+          duration: row.duration,
+          size: bytes.length,
+          waveform: row.waveform,
+          loudness: row.loudness,
+        });
+      },
     );
   });
 
-  it("someone else's upload is 404 to chunks, completion, status, cancel and readyUpload", async () => {
-    const { uuid } = await uploadWhole(creator.token, fs.readFileSync(await sineFile('flac')));
-    const chunk = await post(other.token, fieldsOf(uuid, 0, 1, { chunkSize: 4 }), Buffer.from('abcd'));
-    expect(chunk.statusCode).toBe(404);
-    expect(chunk.json()).toEqual({ error: 'Upload not found.' });
-    expect((await complete(other.token, uuid, 1)).statusCode).toBe(404);
-    const headers = authHeader(other.token);
-    expect((await app.inject({ url: `/api/files/upload?uuid=${uuid}`, headers })).statusCode).toBe(404);
-    expect(
-      (await app.inject({ method: 'DELETE', url: `/api/files/upload?uuid=${uuid}`, headers })).statusCode,
-    ).toBe(404);
-    const service = createUploadsService(app.ctx);
-    await expect(
-      service.readyUpload({ id: other.id, username: 'other', timezone: 'UTC', roles: [] }, uuid),
-    ).rejects.toMatchObject({ statusCode: 404, message: 'Upload not found.' });
-    expect((await rowOf(uuid)).state).toBe('ready');
-    expect(keysOf(uuid)).toEqual([`audio/${uuid}.flac`]);
-  });
-
-  it('400 names uuid on status and cancel', async () => {
-    const headers = authHeader(creator.token);
-    const status = await app.inject({ url: '/api/files/upload?uuid=bad', headers });
-    expect(status.statusCode).toBe(400);
-    expect(status.json().field).toBe('uuid');
-    const cancel = await app.inject({ method: 'DELETE', url: '/api/files/upload?uuid=bad', headers });
-    expect(cancel.statusCode).toBe(400);
-  });
-});
-
-describe('list, cancel, readyUpload, forget and clean-up', () => {
-  it("lists the viewer's uploads only, with their states", async () => {
-    const res = await app.inject({ url: '/api/files/uploads', headers: authHeader(other.token) });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ uploads: [] });
-    const mine = await app.inject({ url: '/api/files/uploads', headers: authHeader(creator.token) });
-    const states = (mine.json().uploads as { state: string }[]).map((u) => u.state);
-    expect(states).toContain('ready');
-    expect(states).toContain('failed');
-  });
-
-  it('cancel removes the parts and the row', async () => {
-    const bytes = fs.readFileSync(await sineFile('wav', 150));
-    const chunks = split(bytes, 5 * MiB);
-    const uuid = randomUUID();
-    await sendChunk(creator.token, uuid, chunks, 0);
-    await sendChunk(creator.token, uuid, chunks, 2);
-    const { storageUploadId } = await rowOf(uuid);
-    expect(keysOf(storageUploadId)).toHaveLength(2);
-    const res = await app.inject({
-      method: 'DELETE',
-      url: `/api/files/upload?uuid=${uuid}`,
-      headers: authHeader(creator.token),
+  describe('processing trusts nothing', () => {
+    it('a text file named .mp3 gets 400 naming what it is, and leaves no bytes', async () => {
+      const { uuid, res } = await uploadWhole(
+        creator.token,
+        Buffer.from('Just some words, not audio at all.\n'.repeat(50)),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('Unsupported format: unknown. Upload mp3, m4a, wav or flac.');
+      expect(await rowOf(uuid)).toMatchObject({ state: 'failed', error: res.json().error });
+      expect(await keysOf(uuid)).toEqual([]);
     });
-    expect(res.statusCode).toBe(204);
-    expect(await rowOf(uuid)).toBeUndefined();
-    expect(keysOf(storageUploadId)).toEqual([]);
-  });
 
-  it('readyUpload is 409 until processed; forget drops the row and keeps the audio', async () => {
-    const service = createUploadsService(app.ctx);
-    const me = { id: creator.id, username: 'creator', timezone: 'UTC', roles: [] };
-    const uuid = randomUUID();
-    const chunk = fs.readFileSync(await sineFile('mp3'));
-    await sendChunk(creator.token, uuid, [chunk], 0);
-    await expect(service.readyUpload(me, uuid)).rejects.toMatchObject({
-      statusCode: 409,
-      message: 'The upload is not finished.',
+    it('a PNG gets 400 naming png', async () => {
+      const png = Buffer.concat([
+        Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+        Buffer.alloc(200, 1),
+      ]);
+      const { uuid, res } = await uploadWhole(creator.token, png);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('Unsupported format: png. Upload mp3, m4a, wav or flac.');
+      expect(await keysOf(uuid)).toEqual([]);
     });
-    await complete(creator.token, uuid, 1);
-    const ready = await service.readyUpload(me, uuid);
-    // POST /api/files makes the file row, then forgets the upload.
-    const file = await createFile(db, { authorId: creator.id });
-    await db.update(files).set({ uuid, audioKey: ready.audioKey }).where(eq(files.id, file.id));
-    await service.forget(uuid);
-    expect(await rowOf(uuid)).toBeUndefined();
-    expect(await storage.stat(ready.audioKey)).not.toBeNull();
+
+    it('a truncated wav (its header promises more) gets 400 saying so', async () => {
+      const whole = fs.statSync(await sineFile('wav')).size;
+      const cut = fs.readFileSync(await truncatedWav());
+      const { uuid, res } = await uploadWhole(creator.token, cut);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: `The file is truncated: it holds ${cut.length} of the ${whole} bytes its header announces.`,
+      });
+      expect(await keysOf(uuid)).toEqual([]);
+      expect((await rowOf(uuid)).state).toBe('failed');
+    });
+
+    it('an m4a cut before its index gets 400 corrupt', async () => {
+      const { uuid, res } = await uploadWhole(creator.token, fs.readFileSync(await truncatedM4a()));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('The file is corrupt or truncated: its audio could not be read.');
+      expect(await keysOf(uuid)).toEqual([]);
+    });
   });
 
-  it('the hourly clean-up removes abandoned uploads with their bytes, never a claimed audio', async () => {
-    const bytes = fs.readFileSync(await sineFile('wav', 150));
-    const chunks = split(bytes, 5 * MiB);
-    const abandoned = randomUUID();
-    await sendChunk(creator.token, abandoned, chunks, 1);
-    const abandonedParts = (await rowOf(abandoned)).storageUploadId;
-    // Processed, and a file made from it, but the row was never forgotten (a crash between).
-    const { uuid: claimed } = await uploadWhole(creator.token, fs.readFileSync(await sineFile('flac')));
-    const file = await createFile(db, { authorId: creator.id });
-    await db.update(files).set({ uuid: claimed }).where(eq(files.id, file.id));
-    const fresh = randomUUID();
-    clock.advance(23 * 3600_000);
-    await sendChunk(creator.token, fresh, chunks, 0);
-    clock.advance(2 * 3600_000);
-    await createCleanupService(app.ctx).run();
-    expect(await rowOf(abandoned)).toBeUndefined();
-    expect(keysOf(abandonedParts)).toEqual([]);
-    expect(await rowOf(claimed)).toBeUndefined();
-    expect(keysOf(claimed)).toEqual([`audio/${claimed}.flac`]);
-    expect((await rowOf(fresh)).state).toBe('receiving');
-    expect(keysOf((await rowOf(fresh)).storageUploadId)).toHaveLength(1);
+  describe('size limits', () => {
+    it('351 MB announced gets 413 before anything is stored', async () => {
+      const uuid = randomUUID();
+      const res = await post(
+        creator.token,
+        fieldsOf(uuid, 0, 5, { chunkSize: 1000, fileSize: 351_000_000 }),
+        Buffer.alloc(1000, 1),
+      );
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ error: UPLOAD_TOO_LARGE_MESSAGE });
+      expect(await rowOf(uuid)).toBeUndefined();
+      expect(await keysOf(uuid)).toEqual([]);
+    });
+
+    it('stored chunks plus the next one over the limit get 413 without an announced size', async () => {
+      const uuid = randomUUID();
+      const chunk = Buffer.alloc(6 * MiB, 1);
+      const first = await post(creator.token, fieldsOf(uuid, 0, 5, { chunkSize: chunk.length }), chunk);
+      expect(first.statusCode, first.body).toBe(200);
+      // As if four 80 MB chunks were there already (saves writing 320 MB).
+      await db.update(uploadChunks).set({ size: 80_000_000 }).where(eq(uploadChunks.uploadUuid, uuid));
+      for (const index of [1, 2, 3]) {
+        await db
+          .insert(uploadChunks)
+          .values({ uploadUuid: uuid, chunkIndex: index, size: 80_000_000, etag: 'x' });
+      }
+      const res = await post(
+        creator.token,
+        fieldsOf(uuid, 4, 5, { chunkSize: 30_000_001 }),
+        Buffer.alloc(100, 1),
+      );
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ error: UPLOAD_TOO_LARGE_MESSAGE });
+      const chunks = await db.select().from(uploadChunks).where(eq(uploadChunks.uploadUuid, uuid));
+      expect(chunks.map((c) => c.chunkIndex).sort()).toEqual([0, 1, 2, 3]);
+      await app.inject({
+        method: 'DELETE',
+        url: `/api/files/upload?uuid=${uuid}`,
+        headers: authHeader(creator.token),
+      });
+    });
+
+    it('a chunk longer than its chunkSize is refused and nothing of it is kept', async () => {
+      const uuid = randomUUID();
+      const res = await post(
+        creator.token,
+        fieldsOf(uuid, 0, 1, { chunkSize: 1000 }),
+        Buffer.alloc(300_000, 1),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('chunkSize: the chunk is longer than chunkSize.');
+      expect(await db.select().from(uploadChunks).where(eq(uploadChunks.uploadUuid, uuid))).toEqual([]);
+      const status = await app.inject({
+        url: `/api/files/upload?uuid=${uuid}`,
+        headers: authHeader(creator.token),
+      });
+      expect(status.json().receivedChunks).toEqual([]);
+      await app.inject({
+        method: 'DELETE',
+        url: `/api/files/upload?uuid=${uuid}`,
+        headers: authHeader(creator.token),
+      });
+      expect(await keysOf(uuid)).toEqual([]);
+    });
+  });
+
+  describe('chunks, resume and order', () => {
+    it('chunks come in any order; status lists what the server holds; the missing ones resume', async () => {
+      const bytes = fs.readFileSync(await sineFile('wav', 150)); // 13.2 MB: chunks of 5 MiB
+      const chunks = split(bytes, 5 * MiB);
+      expect(chunks).toHaveLength(3);
+      const uuid = randomUUID();
+      expect((await sendChunk(creator.token, uuid, chunks, 2)).statusCode).toBe(200);
+      expect((await sendChunk(creator.token, uuid, chunks, 0)).statusCode).toBe(200);
+
+      const status = await app.inject({
+        url: `/api/files/upload?uuid=${uuid}`,
+        headers: authHeader(creator.token),
+      });
+      expect(status.statusCode).toBe(200);
+      expect(status.json()).toEqual({
+        uuid,
+        fileName: 'My Track.mp3',
+        state: 'receiving',
+        totalChunks: 3,
+        receivedChunks: [0, 2],
+        error: null,
+        duration: null,
+        audioType: null,
+        createdAt: clock.now().toISOString(),
+      });
+      const early = await complete(creator.token, uuid, 3);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().error).toBe('The upload is missing chunks 1.');
+
+      // A chunk sent again replaces the one stored.
+      expect((await sendChunk(creator.token, uuid, chunks, 0)).statusCode).toBe(200);
+      expect((await sendChunk(creator.token, uuid, chunks, 1)).statusCode).toBe(200);
+      const done = await complete(creator.token, uuid, 3);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(await rowOf(uuid)).toMatchObject({
+        state: 'ready',
+        audioType: 'wav',
+        size: bytes.length,
+        duration: 150_000,
+      });
+      expect(await keysOf(uuid)).toEqual([`audio/${uuid}.wav`]);
+      // The same bytes, in order.
+      const stored = await readAll(storage.createReadStream(`audio/${uuid}.wav`));
+      expect(stored.equals(bytes)).toBe(true);
+      // Completing again answers the same.
+      expect((await complete(creator.token, uuid, 3)).json()).toEqual({ data: { uuid } });
+    });
+
+    it('refuses a small chunk that is not the last (S3 parts are at least 5 MiB)', async () => {
+      const res = await post(
+        creator.token,
+        fieldsOf(randomUUID(), 0, 2, { chunkSize: 10 }),
+        Buffer.alloc(10),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('chunkSize: every chunk but the last must be at least 5242880 bytes.');
+    });
+  });
+
+  describe('fields and access', () => {
+    it.each([
+      ['uuid', { uuid: 'nope' }],
+      ['fileName', { fileName: '' }],
+      ['chunkIndex', { chunkIndex: -1 }],
+      ['totalChunks', { totalChunks: 0 }],
+      ['chunkSize', { chunkSize: 0 }],
+    ])('400 names %s', async (field, bad) => {
+      const res = await post(
+        creator.token,
+        { ...fieldsOf(randomUUID(), 0, 1, { chunkSize: 4 }), ...bad },
+        Buffer.from('abcd'),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(new RegExp(`^${field}: `));
+    });
+
+    it('400 when chunkSize is missing with a chunk, or chunkIndex past totalChunks', async () => {
+      const missing = await post(creator.token, fieldsOf(randomUUID(), 0, 1), Buffer.from('abcd'));
+      expect(missing.json()).toEqual({ error: 'chunkSize: is required with a chunk.' });
+      const past = await post(
+        creator.token,
+        fieldsOf(randomUUID(), 1, 1, { chunkSize: 4 }),
+        Buffer.from('abcd'),
+      );
+      expect(past.json()).toEqual({ error: 'chunkIndex: must be less than totalChunks.' });
+    });
+
+    it('400 when the body is not multipart', async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/files/upload',
+        headers: authHeader(creator.token),
+        payload: { uuid: randomUUID() },
+      });
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('401 signed out, 403 without an upload permission', async () => {
+      const uuid = randomUUID();
+      const anonymous = await post(null, fieldsOf(uuid, 0, 1, { chunkSize: 4 }), Buffer.from('abcd'));
+      expect(anonymous.statusCode).toBe(401);
+      const refused = await post(listener.token, fieldsOf(uuid, 0, 1, { chunkSize: 4 }), Buffer.from('abcd'));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: 'You do not have permission to upload files.' });
+      expect(await rowOf(uuid)).toBeUndefined();
+      for (const url of [`/api/files/upload?uuid=${uuid}`, '/api/files/uploads']) {
+        expect((await app.inject({ url })).statusCode).toBe(401);
+      }
+      expect((await app.inject({ method: 'DELETE', url: `/api/files/upload?uuid=${uuid}` })).statusCode).toBe(
+        401,
+      );
+    });
+
+    it("someone else's upload is 404 to chunks, completion, status, cancel and readyUpload", async () => {
+      const { uuid } = await uploadWhole(creator.token, fs.readFileSync(await sineFile('flac')));
+      const chunk = await post(other.token, fieldsOf(uuid, 0, 1, { chunkSize: 4 }), Buffer.from('abcd'));
+      expect(chunk.statusCode).toBe(404);
+      expect(chunk.json()).toEqual({ error: 'Upload not found.' });
+      expect((await complete(other.token, uuid, 1)).statusCode).toBe(404);
+      const headers = authHeader(other.token);
+      expect((await app.inject({ url: `/api/files/upload?uuid=${uuid}`, headers })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'DELETE', url: `/api/files/upload?uuid=${uuid}`, headers })).statusCode,
+      ).toBe(404);
+      const service = createUploadsService(app.ctx);
+      await expect(
+        service.readyUpload({ id: other.id, username: 'other', timezone: 'UTC', roles: [] }, uuid),
+      ).rejects.toMatchObject({ statusCode: 404, message: 'Upload not found.' });
+      expect((await rowOf(uuid)).state).toBe('ready');
+      expect(await keysOf(uuid)).toEqual([`audio/${uuid}.flac`]);
+    });
+
+    it('400 names uuid on status and cancel', async () => {
+      const headers = authHeader(creator.token);
+      const status = await app.inject({ url: '/api/files/upload?uuid=bad', headers });
+      expect(status.statusCode).toBe(400);
+      expect(status.json().field).toBe('uuid');
+      const cancel = await app.inject({ method: 'DELETE', url: '/api/files/upload?uuid=bad', headers });
+      expect(cancel.statusCode).toBe(400);
+    });
+  });
+
+  describe('list, cancel, readyUpload, forget and clean-up', () => {
+    it("lists the viewer's uploads only, with their states", async () => {
+      const res = await app.inject({ url: '/api/files/uploads', headers: authHeader(other.token) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ uploads: [] });
+      const mine = await app.inject({ url: '/api/files/uploads', headers: authHeader(creator.token) });
+      const states = (mine.json().uploads as { state: string }[]).map((u) => u.state);
+      expect(states).toContain('ready');
+      expect(states).toContain('failed');
+    });
+
+    it('cancel removes the parts and the row', async () => {
+      const bytes = fs.readFileSync(await sineFile('wav', 150));
+      const chunks = split(bytes, 5 * MiB);
+      const uuid = randomUUID();
+      await sendChunk(creator.token, uuid, chunks, 0);
+      await sendChunk(creator.token, uuid, chunks, 2);
+      const { storageUploadId } = await rowOf(uuid);
+      if (!s3) expect(await keysOf(storageUploadId)).toHaveLength(2);
+      const res = await app.inject({
+        method: 'DELETE',
+        url: `/api/files/upload?uuid=${uuid}`,
+        headers: authHeader(creator.token),
+      });
+      expect(res.statusCode).toBe(204);
+      expect(await rowOf(uuid)).toBeUndefined();
+      expect(await keysOf(storageUploadId)).toEqual([]);
+    });
+
+    it('readyUpload is 409 until processed; forget drops the row and keeps the audio', async () => {
+      const service = createUploadsService(app.ctx);
+      const me = { id: creator.id, username: 'creator', timezone: 'UTC', roles: [] };
+      const uuid = randomUUID();
+      const chunk = fs.readFileSync(await sineFile('mp3'));
+      await sendChunk(creator.token, uuid, [chunk], 0);
+      await expect(service.readyUpload(me, uuid)).rejects.toMatchObject({
+        statusCode: 409,
+        message: 'The upload is not finished.',
+      });
+      await complete(creator.token, uuid, 1);
+      const ready = await service.readyUpload(me, uuid);
+      // POST /api/files makes the file row, then forgets the upload.
+      const file = await createFile(db, { authorId: creator.id });
+      await db.update(files).set({ uuid, audioKey: ready.audioKey }).where(eq(files.id, file.id));
+      await service.forget(uuid);
+      expect(await rowOf(uuid)).toBeUndefined();
+      expect(await storage.stat(ready.audioKey)).not.toBeNull();
+    });
+
+    it('the hourly clean-up removes abandoned uploads with their bytes, never a claimed audio', async () => {
+      const bytes = fs.readFileSync(await sineFile('wav', 150));
+      const chunks = split(bytes, 5 * MiB);
+      const abandoned = randomUUID();
+      await sendChunk(creator.token, abandoned, chunks, 1);
+      const abandonedParts = (await rowOf(abandoned)).storageUploadId;
+      // Processed, and a file made from it, but the row was never forgotten (a crash between).
+      const { uuid: claimed } = await uploadWhole(creator.token, fs.readFileSync(await sineFile('flac')));
+      const file = await createFile(db, { authorId: creator.id });
+      await db.update(files).set({ uuid: claimed }).where(eq(files.id, file.id));
+      const fresh = randomUUID();
+      clock.advance(23 * 3600_000);
+      await sendChunk(creator.token, fresh, chunks, 0);
+      clock.advance(2 * 3600_000);
+      await createCleanupService(app.ctx).run();
+      expect(await rowOf(abandoned)).toBeUndefined();
+      expect(await keysOf(abandonedParts)).toEqual([]);
+      expect(await rowOf(claimed)).toBeUndefined();
+      expect(await keysOf(claimed)).toEqual([`audio/${claimed}.flac`]);
+      expect((await rowOf(fresh)).state).toBe('receiving');
+      if (!s3) expect(await keysOf((await rowOf(fresh)).storageUploadId)).toHaveLength(1);
+    });
   });
 });
