@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, uploads } from '../../db/schema/index.ts';
@@ -8,37 +9,51 @@ import { removeAudioFixtures, sineFile } from '../../test/audio-fixtures.ts';
 import { authHeader, createSignedInUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { createPlaylist } from '../../test/library-factories.ts';
+import { startS3Server } from '../../test/s3-server.ts';
 
-/** The whole journey through the API: upload real audio, make it a file, attach, play, delete. */
+/**
+ * The whole journey through the API, with media in the local folder and in S3: upload real audio,
+ * make it a file, attach a Funscript, play it, delete it.
+ */
 
-const { app, config } = await createTestApp();
-const db = app.ctx.db;
-const storage = createStorage(config);
-
-let owner: TestUser & { token: string };
-let creator: TestUser & { token: string };
-
-beforeAll(async () => {
-  owner = await createSignedInUser(app, { username: 'owner', roles: ['Administrator'] });
-  creator = await createSignedInUser(app, { username: 'creator', roles: ['Verified Creator'] });
+const s3 = await startS3Server();
+afterAll(async () => {
+  removeAudioFixtures();
+  await s3.stop();
 });
-afterAll(() => removeAudioFixtures());
+const backends = [
+  { name: 'local folder', ...(await createTestApp()) },
+  { name: 'S3', ...(await createTestApp(s3.config)) },
+];
 
-/** POST /api/files/upload with the fields, then the chunk part when given. */
-async function uploadCall(fields: Record<string, string | number>, chunk?: Buffer) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
-  if (chunk) form.append('chunk', new Blob([new Uint8Array(chunk)]), 'blob');
-  const encoded = new Response(form);
-  return app.inject({
-    method: 'POST',
-    url: '/api/files/upload',
-    headers: { ...authHeader(creator.token), 'content-type': encoded.headers.get('content-type') as string },
-    payload: Buffer.from(await encoded.arrayBuffer()),
+describe.each(backends)('publishing a file, media in the $name', ({ name, app, config }) => {
+  const db = app.ctx.db;
+  const storage = createStorage(config);
+  let owner: TestUser & { token: string };
+  let creator: TestUser & { token: string };
+
+  beforeAll(async () => {
+    owner = await createSignedInUser(app, { roles: ['Administrator'] });
+    creator = await createSignedInUser(app, { roles: ['Verified Creator'] });
   });
-}
 
-describe('publishing a file', () => {
+  /** POST /api/files/upload with the fields, then the chunk part when given. */
+  async function uploadCall(fields: Record<string, string | number>, chunk?: Buffer) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+    if (chunk) form.append('chunk', new Blob([new Uint8Array(chunk)]), 'blob');
+    const encoded = new Response(form);
+    return app.inject({
+      method: 'POST',
+      url: '/api/files/upload',
+      headers: {
+        ...authHeader(creator.token),
+        'content-type': encoded.headers.get('content-type') as string,
+      },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+  }
+
   it('uploads audio, makes it a file with its waveform, attaches a Funscript, plays it and deletes it', async () => {
     const bytes = fs.readFileSync(await sineFile('wav', 2));
     const uuid = randomUUID();
@@ -68,6 +83,8 @@ describe('publishing a file', () => {
     expect(row.loudness).toBeCloseTo(-23, 0);
     expect(await db.select().from(uploads).where(eq(uploads.uuid, uuid))).toEqual([]);
     expect((await storage.stat(row.audioKey))?.size).toBe(bytes.length);
+    // Where the bytes are: on disk only with the local folder.
+    expect(fs.existsSync(path.join(config.dataDir, 'media', row.audioKey))).toBe(name === 'local folder');
 
     const wave = await app.inject({ method: 'GET', url: `/api/files/waveform?id=${id}` });
     expect(wave.json().peaks).toEqual(row.waveform);
