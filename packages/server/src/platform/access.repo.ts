@@ -34,6 +34,13 @@ export interface Viewer {
  * Public files, plus the viewer's own; everything for readers of all files. Repos put it in
  * their list queries, so a list never holds a file the batch checks below would refuse.
  */
+/** What the viewer's locks depend on: the hide-locked setting and the membership tiers. */
+interface ViewerMemberships {
+  hideLockedFiles: boolean;
+  held: TierRank[];
+  creatorTiers: TierRank[];
+}
+
 export function visibleFilesFor(viewer: Viewer): SQL | undefined {
   if (viewer.readsAllFiles) return undefined;
   if (viewer.id === null) return eq(files.isPublic, true);
@@ -63,21 +70,6 @@ export function visiblePlaylistsFor(viewer: Viewer): SQL | undefined {
 }
 
 export function createAccessRepo(db: Db) {
-  // Runs on every signed-in request: a fixed statement, prepared once per connection.
-  const liveSessionUser = db
-    .select({ id: users.id, username: users.username, timezone: users.timezone, role: roles.name })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .leftJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(
-      and(
-        eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(authSessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .prepare('live_session_user');
-
   /**
    * Who a signed-in viewer is for locks, in one fixed statement (it runs on every signed-in list):
    * the setting, the tiers held actively, and every tier of the creators of those tiers.
@@ -91,31 +83,61 @@ export function createAccessRepo(db: Db) {
     where ${membershipTiers.creatorName} in (select ${heldTier.creatorName} ${activeHeldTiers})`;
   const tierJson = (tier: typeof membershipTiers | typeof heldTier) =>
     sql`json_build_object('id', ${tier.id}, 'creatorName', ${tier.creatorName}, 'rank', ${tier.rank})`;
+  const viewerColumns = {
+    hideLockedFiles: users.hideLockedFiles,
+    held: sql<TierRank[]>`coalesce((select json_agg(${tierJson(heldTier)}) ${activeHeldTiers}), '[]'::json)`,
+    creatorTiers: sql<
+      TierRank[]
+    >`coalesce((select json_agg(${tierJson(membershipTiers)}) ${tiersOfHeldCreators}), '[]'::json)`,
+  };
   const membershipsOf = db
-    .select({
-      hideLockedFiles: users.hideLockedFiles,
-      held: sql<
-        TierRank[]
-      >`coalesce((select json_agg(${tierJson(heldTier)}) ${activeHeldTiers}), '[]'::json)`,
-      creatorTiers: sql<
-        TierRank[]
-      >`coalesce((select json_agg(${tierJson(membershipTiers)}) ${tiersOfHeldCreators}), '[]'::json)`,
-    })
+    .select(viewerColumns)
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('viewer_memberships');
 
+  /**
+   * Runs on every signed-in request: a fixed statement, prepared once per connection. It reads
+   * the viewer's memberships too (as membershipsOf), so the request's viewer costs no statement of
+   * its own; they repeat on each role row.
+   */
+  const liveSessionUser = db
+    .select({
+      id: users.id,
+      username: users.username,
+      timezone: users.timezone,
+      role: roles.name,
+      ...viewerColumns,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      and(
+        eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(authSessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('live_session_user');
+
   return {
-    /** The user behind a live session, with role names. */
-    async sessionUser(tokenHash: string, now: Date): Promise<SessionUser | null> {
+    /** The user behind a live session, with role names, and their memberships (viewerMemberships). */
+    async sessionUser(
+      tokenHash: string,
+      now: Date,
+    ): Promise<{ user: SessionUser; memberships: ViewerMemberships } | null> {
       const rows = await liveSessionUser.execute({ tokenHash, now });
       if (rows.length === 0) return null;
-      const { id, username, timezone } = rows[0];
-      return { id, username, timezone, roles: rows.flatMap((r) => (r.role ? [r.role] : [])) };
+      const { id, username, timezone, hideLockedFiles, held, creatorTiers } = rows[0];
+      return {
+        user: { id, username, timezone, roles: rows.flatMap((r) => (r.role ? [r.role] : [])) },
+        memberships: { hideLockedFiles, held, creatorTiers },
+      };
     },
 
     /** The viewer's hideLockedFiles setting and active membership tiers, with all tiers of those creators. */
-    async viewerMemberships(userId: number) {
+    async viewerMemberships(userId: number): Promise<ViewerMemberships> {
       const [row] = await membershipsOf.execute({ userId });
       return row ?? { hideLockedFiles: false, held: [], creatorTiers: [] };
     },

@@ -161,6 +161,22 @@ describe('the viewer', () => {
   });
 });
 
+describe('the viewer of a session', () => {
+  it('comes with the session lookup, equal to the viewer read on its own', async () => {
+    for (const who of [member, lapsed, moderator, bob]) {
+      const token = await loginAs(app, who.username, who.password);
+      const sessionUser = await access.sessionUser(token, app.ctx.clock.now());
+      if (!sessionUser) throw new Error('no session');
+      // A copy of the same user is not the session's object: its viewer is read on its own.
+      expect(await access.viewer(sessionUser)).toEqual(await access.viewer({ ...sessionUser }));
+    }
+    const token = await loginAs(app, member.username, member.password);
+    const sessionUser = await access.sessionUser(token, app.ctx.clock.now());
+    if (!sessionUser) throw new Error('no session');
+    expect((await access.viewer(sessionUser)).entitledTierIds.size).toBeGreaterThan(0);
+  });
+});
+
 describe('permissions', () => {
   it('requireUser answers 401 for anonymous callers; requirePermission 403 when the shared rule says no', () => {
     expect(() => requireUser(null)).toThrow(Unauthorized);

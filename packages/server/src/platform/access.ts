@@ -37,19 +37,32 @@ export function requirePermission(user: SessionUser | null, rule: PermissionRule
   return signedIn;
 }
 
+/**
+ * The memberships read with a request's session user (one statement for both), for that request's
+ * viewer. Kept by the user object, which lives as long as its request.
+ */
+const membershipsOfSessionUser = new WeakMap<SessionUser, ViewerMemberships>();
+
+type ViewerMemberships = Awaited<ReturnType<ReturnType<typeof createAccessRepo>['viewerMemberships']>>;
+
 export function createAccess(db: Db) {
   const repo = createAccessRepo(db);
 
   return {
     /** The user behind a session token while the session lives. */
-    sessionUser(token: string, now: Date): Promise<SessionUser | null> {
-      return repo.sessionUser(hashToken(token), now);
+    async sessionUser(token: string, now: Date): Promise<SessionUser | null> {
+      const found = await repo.sessionUser(hashToken(token), now);
+      if (!found) return null;
+      membershipsOfSessionUser.set(found.user, found.memberships);
+      return found.user;
     },
 
     /** Who the request is for: permissions, unlocked tiers and the hide-locked setting. */
     async viewer(user: SessionUser | null): Promise<Viewer> {
       if (!user) return ANONYMOUS;
-      const { hideLockedFiles, held, creatorTiers } = await repo.viewerMemberships(user.id);
+      // A session user's memberships came with it (as of the request's start); others are read.
+      const { hideLockedFiles, held, creatorTiers } =
+        membershipsOfSessionUser.get(user) ?? (await repo.viewerMemberships(user.id));
       return {
         id: user.id,
         readsAllFiles: hasPermission(user, 'READ_ALL_FILES'),
