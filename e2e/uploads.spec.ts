@@ -162,6 +162,15 @@ test('the drop zone refuses a 351 MB file and two files; a text file named .mp3 
   });
   await expect(dialog.getByText(/Unsupported format/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Try again' })).toBeVisible();
+
+  await test.step('fits a phone screen, the form reachable by keyboard', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('combobox', { name: 'File type' })).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: test.info().outputPath('upload-phone.png') });
+  });
 });
 
 test('a listener without upload permission has no upload control', async ({ page }) => {

@@ -251,9 +251,6 @@ function UploadFlow({
         >
           <Upload size={28} aria-hidden />
           <p>Drop an audio file here (mp3, m4a, wav or flac, up to 350 MB), or</p>
-          <label htmlFor={ids.input} className="btn btn-primary btn-small">
-            Choose a file
-          </label>
           <input
             id={ids.input}
             type="file"
@@ -265,6 +262,10 @@ function UploadFlow({
               e.target.value = '';
             }}
           />
+          {/* The input keeps the keyboard focus; this label is what shows it and takes clicks. */}
+          <label htmlFor={ids.input} className={`btn btn-primary btn-small ${styles.pick}`}>
+            Choose a file
+          </label>
         </div>
       )}
       <FormError message={pickError} />
@@ -330,6 +331,7 @@ function UploadFlow({
                 value={name}
                 maxLength={FILE_NAME_MAX}
                 required
+                autoFocus
                 aria-invalid={fieldInvalid('name')}
                 onChange={(e) => {
                   setName(e.target.value);
