@@ -32,7 +32,7 @@ function isNoSuchUpload(err: unknown): boolean {
 
 /** An S3 bucket (AWS or any S3-compatible service); keys are the same as on disk. */
 export function s3Storage(config: S3Config): Storage {
-  const client = new S3Client({
+  const settings = {
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
@@ -40,7 +40,11 @@ export function s3Storage(config: S3Config): Storage {
     // Checksums only where S3 demands them: S3-compatible servers often know none of them.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  } as const;
+  const client = new S3Client(settings);
+  // A part's body is a stream read once: the SDK must not send it again after a failure
+  // (the uploader's client sends the chunk again instead).
+  const partClient = new S3Client({ ...settings, maxAttempts: 1 });
   const Bucket = config.bucket;
 
   return {
@@ -121,7 +125,7 @@ export function s3Storage(config: S3Config): Storage {
       flowing.catch(() => undefined);
       try {
         const [res] = await Promise.all([
-          client.send(
+          partClient.send(
             new UploadPartCommand({
               Bucket,
               Key: key,
