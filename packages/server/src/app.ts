@@ -20,7 +20,13 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { authPlugin } from './platform/auth.ts';
 import { type Clock, OffsetClock, systemClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
-import { AppError, conflictFromDatabase, loggableError, validationAnswer } from './platform/errors.ts';
+import {
+  AppError,
+  BadRequest,
+  conflictFromDatabase,
+  loggableError,
+  validationAnswer,
+} from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createRateLimiter, registerRateLimit, TooManyAttempts } from './platform/rate-limit.ts';
 import { createReadCache } from './platform/read-cache.ts';
@@ -108,7 +114,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) return reply.code(400).send(validationAnswer(err));
     if (err instanceof TooManyAttempts) reply.header('retry-after', err.retryAfterSeconds);
-    if (err instanceof AppError) return reply.code(err.statusCode).send({ error: err.message });
+    if (err instanceof AppError) {
+      const field = err instanceof BadRequest ? err.field : undefined;
+      return reply.code(err.statusCode).send({ error: err.message, field });
+    }
     const conflict = conflictFromDatabase(err);
     if (conflict) return reply.code(409).send({ error: conflict.message });
     const status = (err as { statusCode?: number }).statusCode ?? 500;

@@ -14,6 +14,15 @@ export class Invalid extends AppError {
     super(400, message);
   }
 }
+/** A 400 about one input field: the answer names it, `{ error: "field: message", field }`. */
+export class BadRequest extends AppError {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(400, `${field}: ${message}`);
+  }
+}
 export class Unauthorized extends AppError {
   constructor(message = 'You need to be logged in to do that.') {
     super(401, message);

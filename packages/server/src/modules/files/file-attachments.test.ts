@@ -161,13 +161,13 @@ describe('POST /api/files/attachment', () => {
     for (const [fields, content, error] of cases) {
       const res = await attach(creator.token, fields, content);
       expect(res.statusCode, error).toBe(400);
-      expect(res.json(), error).toEqual({ error });
+      expect(res.json(), error).toEqual({ error, field: 'file' });
     }
     const kindless = await attach(creator.token, { fileId }, '[]');
     expect(kindless.statusCode).toBe(400);
-    expect(kindless.json().error).toMatch(/^kind: /);
+    expect(kindless.json()).toMatchObject({ error: expect.stringMatching(/^kind: /), field: 'kind' });
     const idless = await attach(creator.token, { kind: 'script' }, 'text');
-    expect(idless.json().error).toMatch(/^fileId: /);
+    expect(idless.json()).toMatchObject({ error: expect.stringMatching(/^fileId: /), field: 'fileId' });
     const notMultipart = await app.inject({
       method: 'POST',
       url: '/api/files/attachment',
@@ -175,6 +175,7 @@ describe('POST /api/files/attachment', () => {
       headers: authHeader(creator.token),
     });
     expect(notMultipart.statusCode).toBe(400);
+    expect(notMultipart.json().field).toBe('body');
     expect(await fileRow(file.id)).toMatchObject({ hapticsKey: null, scriptKey: null });
     expect(await storage.stat(`haptics/${file.uuid}.json`)).toBeNull();
   });

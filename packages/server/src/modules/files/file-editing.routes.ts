@@ -3,7 +3,7 @@ import { ATTACHMENT_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '@mesmer/shar
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
-import { AppError, Invalid } from '../../platform/errors.ts';
+import { AppError, BadRequest } from '../../platform/errors.ts';
 import { createFileEditingService } from './file-editing.service.ts';
 
 const MULTIPART = 'multipart/form-data';
@@ -19,22 +19,22 @@ class AttachmentTooLarge extends AppError {
 /** The fields and the `file` part of an attachment form (the body was read whole, bounded). */
 async function readAttachmentForm(req: FastifyRequest) {
   if (!Buffer.isBuffer(req.body))
-    throw new Invalid('body: must be multipart/form-data with fileId, kind and a file.');
+    throw new BadRequest('body', 'must be multipart/form-data with fileId, kind and a file.');
   let form: FormData;
   try {
     form = await new Response(new Uint8Array(req.body), {
       headers: { 'content-type': req.headers['content-type'] ?? '' },
     }).formData();
   } catch {
-    throw new Invalid('body: must be multipart/form-data with fileId, kind and a file.');
+    throw new BadRequest('body', 'must be multipart/form-data with fileId, kind and a file.');
   }
   const fields = attachmentFields.safeParse({ fileId: form.get('fileId'), kind: form.get('kind') });
   if (!fields.success) {
     const issue = fields.error.issues[0];
-    throw new Invalid(`${issue.path.join('.')}: ${issue.message}`);
+    throw new BadRequest(issue.path.join('.'), issue.message);
   }
   const file = form.get('file');
-  if (!(file instanceof Blob)) throw new Invalid('file: is required');
+  if (!(file instanceof Blob)) throw new BadRequest('file', 'is required');
   return { fields: fields.data, bytes: Buffer.from(await file.arrayBuffer()) };
 }
 

@@ -31,7 +31,7 @@ import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { z } from 'zod';
 import { createAccess, requireUser, type SessionUser, type Viewer } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.ts';
+import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
 import { createStorage } from '../../platform/storage.ts';
 import { createUploadsService } from '../uploads/uploads.service.ts';
 import { createFileEditingRepo, type EditableFile } from './file-editing.repo.ts';
@@ -104,13 +104,13 @@ export function createFileEditingService(ctx: AppContext) {
       throw new Forbidden('patreonTier: link a membership account to lock files to a tier.');
     }
     if (!own.some((t) => t.id === tierId))
-      throw new Invalid('patreonTier: not one of your membership tiers.');
+      throw new BadRequest('patreonTier', 'not one of your membership tiers.');
   }
 
   async function checkTriggers(links: { id: number }[]) {
     const usable = await repo.usableTriggerIds(links.map((t) => t.id));
     const unknown = links.find((t) => !usable.has(t.id));
-    if (unknown) throw new Invalid(`triggers: there is no trigger with id ${unknown.id}.`);
+    if (unknown) throw new BadRequest('triggers', `there is no trigger with id ${unknown.id}.`);
   }
 
   async function presented(viewer: Viewer, id: number): Promise<AudioFile> {
@@ -224,9 +224,9 @@ export function createFileEditingService(ctx: AppContext) {
     ): Promise<{ file: AudioFile }> {
       const { viewer, file } = await editableBy(user, input.fileId);
       if (bytes.length > MAX_ATTACHMENT_BYTES) throw new PayloadTooLarge(ATTACHMENT_TOO_LARGE_MESSAGE);
-      if (bytes.length === 0) throw new Invalid('file: the file is empty.');
+      if (bytes.length === 0) throw new BadRequest('file', 'the file is empty.');
       const checked = checkAttachment(input.kind, bytes);
-      if (!checked.ok) throw new Invalid(`file: ${checked.error}`);
+      if (!checked.ok) throw new BadRequest('file', checked.error);
       const stored = storedKindOf(input.kind);
       const key = ATTACHMENT_KEYS[stored](file.uuid);
       const previous = stored === 'haptics' ? file.hapticsKey : file.scriptKey;

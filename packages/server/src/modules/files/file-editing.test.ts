@@ -231,7 +231,10 @@ describe('POST /api/files', () => {
     for (const triggerId of [pending.id, 999_999]) {
       const { res } = await create(creator, { triggers: [{ id: triggerId }] });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: `triggers: there is no trigger with id ${triggerId}.` });
+      expect(res.json()).toEqual({
+        error: `triggers: there is no trigger with id ${triggerId}.`,
+        field: 'triggers',
+      });
     }
   });
 
@@ -292,7 +295,10 @@ describe('POST /api/files', () => {
     });
     const foreign = await create(creator, { patreonTier: 'other-tier' });
     expect(foreign.res.statusCode).toBe(400);
-    expect(foreign.res.json()).toEqual({ error: 'patreonTier: not one of your membership tiers.' });
+    expect(foreign.res.json()).toEqual({
+      error: 'patreonTier: not one of your membership tiers.',
+      field: 'patreonTier',
+    });
     expect(await db.select().from(files).where(eq(files.uuid, foreign.upload.uuid))).toEqual([]);
   });
 
@@ -396,6 +402,7 @@ describe('PUT /api/files', () => {
       patreonTier: 'other-tier',
     });
     expect(tiered.statusCode).toBe(400);
+    expect(tiered.json().field).toBe('patreonTier');
   });
 
   it("answers 400 'The file type tag must be set.' naming the field", async () => {
@@ -410,6 +417,7 @@ describe('PUT /api/files', () => {
       triggers: [{ id: pending.id }],
     });
     expect(unknownTrigger.statusCode).toBe(400);
+    expect(unknownTrigger.json().field).toBe('triggers');
   });
 
   it('answers 401 anonymous, 403 to others for a visible file and 404 for one they cannot see', async () => {
