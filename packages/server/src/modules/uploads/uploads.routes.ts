@@ -9,6 +9,8 @@ import { Invalid } from '../../platform/errors.ts';
 import { type ChunkFields, createUploadsService } from './uploads.service.ts';
 
 const MULTIPART = 'multipart/form-data';
+/** Pieces of the chunk in flight: larger than the streams' 16 KiB default, for fewer, larger writes. */
+const STREAM_HWM = 1024 * 1024;
 const FORM_NEEDED = 'body: must be multipart/form-data with the upload fields and a chunk.';
 
 function parseFields(raw: Record<string, string>): ChunkFields {
@@ -33,7 +35,12 @@ function readForm(
   return new Promise((resolve, reject) => {
     let form: busboy.Busboy;
     try {
-      form = busboy({ headers: req.headers, limits: UPLOAD_MULTIPART_LIMITS });
+      form = busboy({
+        headers: req.headers,
+        limits: UPLOAD_MULTIPART_LIMITS,
+        highWaterMark: STREAM_HWM,
+        fileHwm: STREAM_HWM,
+      });
     } catch {
       reject(new Invalid(FORM_NEEDED));
       return;

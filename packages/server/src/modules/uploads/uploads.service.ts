@@ -67,6 +67,7 @@ function requireUploader(user: SessionUser | null): SessionUser {
 function byteCounter(announced: number, room: number) {
   let seen = 0;
   return new Transform({
+    highWaterMark: 1024 * 1024,
     transform(part: Buffer, _enc, done) {
       seen += part.length;
       if (seen > room) return done(new UploadTooLarge());
