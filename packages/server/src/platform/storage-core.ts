@@ -34,7 +34,10 @@ export interface Storage {
     body: Readable,
     size: number,
   ): Promise<{ etag: string }>;
-  /** Joins the parts, in part-number order, into the object `key`; only then is it visible. */
+  /**
+   * Joins the parts, in part-number order, into the object `key`; only then is it visible.
+   * On S3 every part but the last must be at least 5 MiB.
+   */
   completeMultipart(
     key: string,
     uploadId: string,

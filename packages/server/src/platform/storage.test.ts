@@ -10,12 +10,15 @@ import type { Storage } from './storage-core.ts';
 
 interface Backend {
   name: string;
+  /** The smallest part but the last that the store joins (S3: 5 MiB). */
+  minPartBytes: number;
   /** Makes an empty store; `stop` removes whatever it used. */
   start(): Promise<{ storage: Storage; stop(): Promise<void> }>;
 }
 
 const local: Backend = {
   name: 'local folder',
+  minPartBytes: 0,
   async start() {
     const root = await fs.mkdtemp(path.join(os.tmpdir(), 'mesmer-storage-'));
     return { storage: localStorage(root), stop: () => fs.rm(root, { recursive: true, force: true }) };
@@ -24,6 +27,7 @@ const local: Backend = {
 
 const s3: Backend = {
   name: 'S3 (s3rver)',
+  minPartBytes: 5 * 1024 * 1024,
   async start() {
     const server = await startS3Server();
     return { storage: s3Storage(server.config.s3), stop: () => server.stop() };
@@ -119,23 +123,47 @@ describe.each([local, s3])('storage: $name', (backend) => {
   it('joins parts sent out of order in part-number order; the object appears only on completion', async () => {
     const key = 'staging/multi.bin';
     const uploadId = await storage.startMultipart(key);
-    const sizes = [3000, 3000, 1234];
+    // S3's smallest part but the last is 5 MiB.
+    const bodies = [
+      await readAll(generated(80, 64 * 1024, 1)),
+      await readAll(generated(80, 64 * 1024, 2)),
+      pattern(1234, 3),
+    ];
     const tags: { partNumber: number; etag: string }[] = [];
     for (const partNumber of [3, 1, 2]) {
-      const body = pattern(sizes[partNumber - 1], partNumber);
+      const body = bodies[partNumber - 1];
       const { etag } = await storage.putPart(key, uploadId, partNumber, Readable.from([body]), body.length);
       expect(etag).toEqual(expect.any(String));
       tags.push({ partNumber, etag });
     }
     expect(await storage.stat(key)).toBeNull();
     await storage.completeMultipart(key, uploadId, tags);
-    expect((await storage.stat(key))?.size).toBe(7234);
-    expect(await readAll(storage.createReadStream(key))).toEqual(
-      Buffer.concat([pattern(3000, 1), pattern(3000, 2), pattern(1234, 3)]),
-    );
+    const size = 10 * 1024 * 1024 + 1234;
+    expect((await storage.stat(key))?.size).toBe(size);
+    expect((await readAll(storage.createReadStream(key))).equals(Buffer.concat(bodies))).toBe(true);
     // Completed: the upload is gone, aborting it is harmless and leaves the object.
     await storage.abortMultipart(key, uploadId);
-    expect((await storage.stat(key))?.size).toBe(7234);
+    expect((await storage.stat(key))?.size).toBe(size);
+  });
+
+  it('refuses to join a part under the store minimum that is not the last', async (ctx) => {
+    if (backend.minPartBytes === 0) ctx.skip();
+    const key = 'staging/small.bin';
+    const uploadId = await storage.startMultipart(key);
+    const tags = [];
+    for (const partNumber of [1, 2]) {
+      const { etag } = await storage.putPart(
+        key,
+        uploadId,
+        partNumber,
+        Readable.from([Buffer.alloc(10)]),
+        10,
+      );
+      tags.push({ partNumber, etag });
+    }
+    await expect(storage.completeMultipart(key, uploadId, tags)).rejects.toThrow();
+    expect(await storage.stat(key)).toBeNull();
+    await storage.abortMultipart(key, uploadId);
   });
 
   it('a part sent again replaces the earlier one (with a new tag)', async () => {

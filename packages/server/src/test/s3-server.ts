@@ -39,6 +39,9 @@ type S3rverClass = new (options: {
 }) => S3rverServer;
 type S3ErrorClass = new (code: string, message: string, detail?: Record<string, string>) => Error;
 
+/** S3's smallest part, but for the last one. */
+const MIN_PART_BYTES = 5 * 1024 * 1024;
+
 const require = createRequire(import.meta.url);
 const S3rver = require('s3rver') as S3rverClass;
 const S3Error = require('s3rver/lib/models/error') as S3ErrorClass;
@@ -50,6 +53,8 @@ const S3Error = require('s3rver/lib/models/error') as S3ErrorClass;
  * - CompleteMultipartUpload ignores the parts' ETags: a part that is missing or whose ETag is not
  *   the stored one's is refused with InvalidPart, as S3 does;
  * - UploadPart stores parts of uploads that do not exist (or were aborted): refused with NoSuchUpload;
+ * - CompleteMultipartUpload takes parts in any order and of any size: parts not in ascending order
+ *   get InvalidPartOrder, and a part but the last under 5 MiB gets EntityTooSmall, as on S3;
  * - a Range ending at byte 0 (`bytes=0-0`) is read as "to the end": it reads one byte.
  */
 function fillGaps(
@@ -73,7 +78,10 @@ function fillGaps(
 
   const complete = store.putObjectMultipart.bind(store);
   store.putObjectMultipart = async (bucket, uploadId, parts) => {
-    for (const part of parts) {
+    for (const [i, part] of parts.entries()) {
+      if (i > 0 && part.number <= parts[i - 1].number) {
+        throw new S3Error('InvalidPartOrder', 'The list of parts was not in ascending order.');
+      }
       const stored = await fs
         .readFile(path.join(uploadDir(bucket, uploadId), `${part.number}.md5`), 'utf8')
         .catch(() => null);
@@ -81,6 +89,13 @@ function fillGaps(
         throw new S3Error('InvalidPart', 'One or more of the specified parts could not be found.', {
           PartNumber: String(part.number),
         });
+      }
+      const size = (await fs.stat(path.join(uploadDir(bucket, uploadId), String(part.number)))).size;
+      if (i < parts.length - 1 && size < MIN_PART_BYTES) {
+        throw new S3Error(
+          'EntityTooSmall',
+          'Your proposed upload is smaller than the minimum allowed object size.',
+        );
       }
     }
     return complete(bucket, uploadId, parts);
