@@ -5,19 +5,19 @@ import busboy from 'busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
-import { Invalid } from '../../platform/errors.ts';
+import { BadRequest } from '../../platform/errors.ts';
 import { type ChunkFields, createUploadsService } from './uploads.service.ts';
 
 const MULTIPART = 'multipart/form-data';
 /** Pieces of the chunk in flight: larger than the streams' 16 KiB default, for fewer, larger writes. */
 const STREAM_HWM = 1024 * 1024;
-const FORM_NEEDED = 'body: must be multipart/form-data with the upload fields and a chunk.';
+const FORM_NEEDED = 'must be multipart/form-data with the upload fields and a chunk.';
 
 function parseFields(raw: Record<string, string>): ChunkFields {
   const parsed = uploadChunkFields.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Invalid(`${issue.path.join('.') || 'body'}: ${issue.message}`);
+    throw new BadRequest(issue.path.join('.') || 'body', issue.message);
   }
   return parsed.data;
 }
@@ -42,7 +42,7 @@ function readForm(
         fileHwm: STREAM_HWM,
       });
     } catch {
-      reject(new Invalid(FORM_NEEDED));
+      reject(new BadRequest('body', FORM_NEEDED));
       return;
     }
     const raw: Record<string, string> = {};
@@ -57,13 +57,13 @@ function readForm(
       reject(err);
     };
     form.on('field', (name, value, info) => {
-      if (info.valueTruncated) return fail(new Invalid(`${name}: is too long.`));
+      if (info.valueTruncated) return fail(new BadRequest(name, 'is too long.'));
       raw[name] = value;
     });
     form.on('file', (name, stream) => {
       if (name !== 'chunk' || chunkWork) {
         stream.resume();
-        return fail(new Invalid(`${name}: unexpected file part; send one part named chunk.`));
+        return fail(new BadRequest(name, 'unexpected file part; send one part named chunk.'));
       }
       let fields: ChunkFields;
       try {
@@ -77,9 +77,9 @@ function readForm(
         fail(err);
       });
     });
-    form.on('filesLimit', () => fail(new Invalid('chunk: send one chunk per call.')));
-    form.on('fieldsLimit', () => fail(new Invalid('body: too many fields.')));
-    form.on('error', () => fail(new Invalid(FORM_NEEDED)));
+    form.on('filesLimit', () => fail(new BadRequest('chunk', 'send one chunk per call.')));
+    form.on('fieldsLimit', () => fail(new BadRequest('body', 'too many fields.')));
+    form.on('error', () => fail(new BadRequest('body', FORM_NEEDED)));
     form.on('close', () => {
       if (failed) return;
       (chunkWork ?? Promise.resolve()).then(() => {
@@ -118,7 +118,8 @@ export async function uploadsRoutes(app: FastifyInstance, ctx: AppContext) {
     registerRoute(chunks, uploadsApi.chunk, async (req) => {
       // Who may upload is known before a byte of the body is read.
       service.requireUploader(req.user);
-      if (!req.headers['content-type']?.startsWith(MULTIPART) || !req.body) throw new Invalid(FORM_NEEDED);
+      if (!req.headers['content-type']?.startsWith(MULTIPART) || !req.body)
+        throw new BadRequest('body', FORM_NEEDED);
       const { fields, chunk } = await readForm(req, (f, stream) => service.receiveChunk(req.user, f, stream));
       if (!chunk) await service.complete(req.user, fields.uuid);
       return { data: { uuid: fields.uuid } };

@@ -11,7 +11,7 @@ import {
 } from '@mesmer/shared/domain/upload-limits';
 import { requireUser, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../platform/errors.ts';
+import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
 import { createStorage, type Storage } from '../../platform/storage.ts';
 import { analyseUpload } from './processing.ts';
 import { createUploadsRepo, type UploadRow } from './uploads.repo.ts';
@@ -71,12 +71,12 @@ function byteCounter(announced: number, room: number) {
     transform(part: Buffer, _enc, done) {
       seen += part.length;
       if (seen > room) return done(new UploadTooLarge());
-      if (seen > announced) return done(new Invalid('chunkSize: the chunk is longer than chunkSize.'));
+      if (seen > announced) return done(new BadRequest('chunkSize', 'the chunk is longer than chunkSize.'));
       done(null, part);
     },
     flush(done) {
       if (seen !== announced)
-        return done(new Invalid(`chunkSize: the chunk has ${seen} bytes, not ${announced}.`));
+        return done(new BadRequest('chunkSize', `the chunk has ${seen} bytes, not ${announced}.`));
       done();
     },
   });
@@ -153,12 +153,13 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
     async receiveChunk(sessionUser: SessionUser | null, fields: ChunkFields, body: Readable): Promise<void> {
       const user = requireUploader(sessionUser);
       const { uuid, chunkIndex, totalChunks, chunkSize, fileSize } = fields;
-      if (chunkSize === undefined) throw new Invalid('chunkSize: is required with a chunk.');
-      if (chunkIndex >= totalChunks) throw new Invalid('chunkIndex: must be less than totalChunks.');
+      if (chunkSize === undefined) throw new BadRequest('chunkSize', 'is required with a chunk.');
+      if (chunkIndex >= totalChunks) throw new BadRequest('chunkIndex', 'must be less than totalChunks.');
       if (fileSize !== undefined && fileSize > MAX_UPLOAD_BYTES) throw new UploadTooLarge();
       if (chunkIndex < totalChunks - 1 && chunkSize < MIN_UPLOAD_PART_BYTES) {
-        throw new Invalid(
-          `chunkSize: every chunk but the last must be at least ${MIN_UPLOAD_PART_BYTES} bytes.`,
+        throw new BadRequest(
+          'chunkSize',
+          `every chunk but the last must be at least ${MIN_UPLOAD_PART_BYTES} bytes.`,
         );
       }
       let row = await repo.find(uuid);
@@ -185,7 +186,7 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
         if (row.userId !== user.id) throw new NotFound(NOT_FOUND);
       }
       if (row.state !== 'receiving') throw new Conflict('The upload is already complete.');
-      if (row.totalChunks !== totalChunks) throw new Invalid('totalChunks: does not match the upload.');
+      if (row.totalChunks !== totalChunks) throw new BadRequest('totalChunks', 'does not match the upload.');
       const room = MAX_UPLOAD_BYTES - (await repo.storedBytes(uuid, chunkIndex));
       if (chunkSize > room) throw new UploadTooLarge();
       const counted = byteCounter(chunkSize, Math.min(room, UPLOAD_CHUNK_BYTES));

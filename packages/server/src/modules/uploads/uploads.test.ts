@@ -281,7 +281,10 @@ describe.each([
         Buffer.alloc(300_000, 1),
       );
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toBe('chunkSize: the chunk is longer than chunkSize.');
+      expect(res.json()).toEqual({
+        error: 'chunkSize: the chunk is longer than chunkSize.',
+        field: 'chunkSize',
+      });
       expect(await db.select().from(uploadChunks).where(eq(uploadChunks.uploadUuid, uuid))).toEqual([]);
       const status = await app.inject({
         url: `/api/files/upload?uuid=${uuid}`,
@@ -352,7 +355,10 @@ describe.each([
         Buffer.alloc(10),
       );
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toBe('chunkSize: every chunk but the last must be at least 5242880 bytes.');
+      expect(res.json()).toEqual({
+        error: 'chunkSize: every chunk but the last must be at least 5242880 bytes.',
+        field: 'chunkSize',
+      });
     });
   });
 
@@ -371,17 +377,21 @@ describe.each([
       );
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatch(new RegExp(`^${field}: `));
+      expect(res.json().field).toBe(field);
     });
 
     it('400 when chunkSize is missing with a chunk, or chunkIndex past totalChunks', async () => {
       const missing = await post(creator.token, fieldsOf(randomUUID(), 0, 1), Buffer.from('abcd'));
-      expect(missing.json()).toEqual({ error: 'chunkSize: is required with a chunk.' });
+      expect(missing.json()).toEqual({ error: 'chunkSize: is required with a chunk.', field: 'chunkSize' });
       const past = await post(
         creator.token,
         fieldsOf(randomUUID(), 1, 1, { chunkSize: 4 }),
         Buffer.from('abcd'),
       );
-      expect(past.json()).toEqual({ error: 'chunkIndex: must be less than totalChunks.' });
+      expect(past.json()).toEqual({
+        error: 'chunkIndex: must be less than totalChunks.',
+        field: 'chunkIndex',
+      });
     });
 
     it('400 when the body is not multipart', async () => {
@@ -392,6 +402,10 @@ describe.each([
         payload: { uuid: randomUUID() },
       });
       expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'body: must be multipart/form-data with the upload fields and a chunk.',
+        field: 'body',
+      });
     });
 
     it('401 signed out, 403 without an upload permission', async () => {
