@@ -452,6 +452,33 @@ describe('createReadCache', () => {
     expect((await cache.orders.find('x', { viewerId: null, changesUnseen: false })).ids).toEqual([1]);
   });
 
+  it('looks up totals and orders within an answer at the generations of that answer, reading none again', async () => {
+    const read = generationsReader(db);
+    let reads = 0;
+    const cache = createReadCache({
+      readGenerations: (viewerId) => {
+        reads += 1;
+        return read(viewerId);
+      },
+      clock,
+      ttlMs: 5_000,
+      maxEntries: 10,
+      maxCharacters: 1_000_000,
+    });
+    await cache.answer(request('/with-lookups'), reply, async () => {
+      (await cache.orders.find('o', { viewerId: null, changesUnseen: false })).keep([1]);
+      (await cache.totals.find('t', { viewerId: null, exactLimit: 10 })).keep(1);
+      return 'done';
+    });
+    expect(reads).toBe(1);
+    // Outside an answer, a lookup reads the generations: a change since shows.
+    expect((await cache.orders.find('o', { viewerId: null, changesUnseen: false })).ids).toEqual([1]);
+    expect(reads).toBe(2);
+    await db.execute(sql`update tags set name = name where false`);
+    expect((await cache.orders.find('o', { viewerId: null, changesUnseen: false })).ids).toBeUndefined();
+    expect((await cache.totals.find('t', { viewerId: null, exactLimit: 10 })).total).toBeUndefined();
+  });
+
   it('keeps bodies within maxCharacters in all, and none longer than that', async () => {
     const cache = newCache({ maxCharacters: 20 });
     const computedFor: string[] = [];

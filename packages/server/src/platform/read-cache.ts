@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Generations } from '../db/library-generation.ts';
 import type { Clock } from './clock.ts';
@@ -93,6 +94,30 @@ interface KeptOrder {
 
 const sameGenerations = (a: Generations, b: Generations) => a.library === b.library && a.viewer === b.viewer;
 
+type ReadGenerations = (viewerId: number | null) => Promise<Generations>;
+
+/**
+ * The generations an answer being computed was keyed by, for the totals and orders it looks up:
+ * they are as valid for those as for the answer (what is read afterwards is at least as new), and
+ * a second read would cost each computed answer another round trip. `read` tells the database.
+ */
+const answering = new AsyncLocalStorage<{
+  read: ReadGenerations;
+  viewerId: number | null;
+  generations: Generations;
+}>();
+
+/** The generations of the answer being computed, if it is for this database and viewer; else read. */
+function generationsFor(read: ReadGenerations, viewerId: number | null): Promise<Generations> {
+  const current = answering.getStore();
+  if (current?.read === read) {
+    if (current.viewerId === viewerId) return Promise.resolve(current.generations);
+    // An anonymous filter within a signed-in viewer's answer: the library generation is the same.
+    if (viewerId === null) return Promise.resolve({ library: current.generations.library, viewer: 0 });
+  }
+  return read(viewerId);
+}
+
 export function createReadCache(opts: {
   /** generationsReader (db/library-generation.ts): concurrent requests share its reads. */
   readGenerations: (viewerId: number | null) => Promise<Generations>;
@@ -148,7 +173,9 @@ export function createReadCache(opts: {
           computedAt: now,
           // Kept as written by the route's serializer (from its response schema), so a kept
           // answer is only sent, not serialised again.
-          body: compute().then((answer) => reply.serialize(answer)),
+          body: answering
+            .run({ read: opts.readGenerations, viewerId, generations }, compute)
+            .then((answer) => reply.serialize(answer)),
           characters: 0,
         };
         computed.body.then(
@@ -174,14 +201,11 @@ export function createReadCache(opts: {
   };
 }
 
-function keptTotals(
-  readGenerations: (viewerId: number | null) => Promise<Generations>,
-  clock: Clock,
-): KeptTotals {
+function keptTotals(readGenerations: ReadGenerations, clock: Clock): KeptTotals {
   const kept = new RecentMap<string, KeptTotal>(MAX_KEPT_TOTALS);
   return {
     async find(key, { viewerId, exactLimit }) {
-      const generations = await readGenerations(viewerId);
+      const generations = await generationsFor(readGenerations, viewerId);
       const now = clock.now().getTime();
       const entry = kept.get(key);
       const valid =
@@ -196,17 +220,13 @@ function keptTotals(
   };
 }
 
-function keptOrders(
-  readGenerations: (viewerId: number | null) => Promise<Generations>,
-  clock: Clock,
-  ttlMs: number,
-): KeptOrders {
+function keptOrders(readGenerations: ReadGenerations, clock: Clock, ttlMs: number): KeptOrders {
   const kept = new RecentMap<string, KeptOrder>(MAX_KEPT_ORDERS);
   const notKept = { ids: undefined, keep: () => {} };
   return {
     async find(key, { viewerId, changesUnseen }) {
       if (changesUnseen && ttlMs <= 0) return notKept;
-      const generations = await readGenerations(viewerId);
+      const generations = await generationsFor(readGenerations, viewerId);
       const now = clock.now().getTime();
       const entry = kept.get(key);
       // A clock moved backwards (tests) counts as old too.
