@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { UPLOAD_TOO_LARGE_MESSAGE } from '@mesmer/shared/domain/upload-limits';
@@ -297,6 +299,68 @@ describe.each([
         headers: authHeader(creator.token),
       });
       expect(await keysOf(uuid)).toEqual([]);
+    });
+  });
+
+  describe('over a real socket', () => {
+    /** Starts a chunk call of `chunkSize` bytes; answers the response as soon as it comes. */
+    function startChunk(port: number, fields: Fields, chunkSize: number) {
+      const boundary = 'xxBOUNDARYxx';
+      let head = '';
+      for (const [name, value] of Object.entries(fields)) {
+        head += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      }
+      head += `--${boundary}\r\nContent-Disposition: form-data; name="chunk"; filename="blob"\r\n\r\n`;
+      const tail = `\r\n--${boundary}--\r\n`;
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/files/upload',
+        headers: {
+          ...authHeader(creator.token),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': Buffer.byteLength(head) + chunkSize + Buffer.byteLength(tail),
+        },
+      });
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        req.on('response', (res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => {
+            body += d.toString();
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+      });
+      req.write(head);
+      return { req, answer, tail };
+    }
+
+    it('a chunk streams in; a file announced over the limit is refused before its bytes are sent', async () => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const uuid = randomUUID();
+      const bytes = fs.readFileSync(await sineFile('flac'));
+      const ok = startChunk(port, fieldsOf(uuid, 0, 1, { chunkSize: bytes.length }), bytes.length);
+      ok.req.end(Buffer.concat([bytes, Buffer.from(ok.tail)]));
+      expect((await ok.answer).status).toBe(200);
+      expect((await complete(creator.token, uuid, 1)).statusCode).toBe(200);
+      expect((await rowOf(uuid)).state).toBe('ready');
+
+      const big = randomUUID();
+      const refused = startChunk(
+        port,
+        fieldsOf(big, 0, 5, { chunkSize: 80_000_000, fileSize: 351_000_000 }),
+        80_000_000,
+      );
+      refused.req.write(Buffer.alloc(1024 * 1024, 1));
+      // The answer comes with 1 MB of the 80 MB sent.
+      const answer = await refused.answer;
+      refused.req.destroy();
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({ error: UPLOAD_TOO_LARGE_MESSAGE });
+      expect(await rowOf(big)).toBeUndefined();
     });
   });
 
