@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/client.ts';
 import { seedOnStart } from './db/seed/index.ts';
 import { logAccountNotices } from './db/seed/start-notices.ts';
+import { analyseStoredAudio } from './modules/uploads/analyse-library.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -60,6 +61,17 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`\n  ${config.siteName} is running at ${config.publicUrl}\n`);
+
+  // The demo's generated audio gets its waveform and loudness once, in the background, one file at a time.
+  if (config.seedDemo) {
+    const log = app.log;
+    void analyseStoredAudio(app.ctx, { log: (line) => log.debug(line) })
+      .then(({ analysed, failed }) => {
+        if (analysed > 0 || failed.length > 0)
+          log.info(`analysed ${analysed} files (${failed.length} failed)`);
+      })
+      .catch((err: unknown) => log.error({ err }, 'analysing the library failed'));
+  }
 }
 
 main().catch((err) => {

@@ -195,6 +195,14 @@ describe('npm run admin (spawned, embedded database)', () => {
       stderr: expect.stringContaining('User not found.'),
     });
 
+    // Nothing stored yet to analyse (analyse-library.test.ts covers files with audio).
+    const analysed = await admin(['analyse']);
+    expect(analysed.stdout).toContain('analysed 0 files, 0 failed');
+    await expect(admin(['analyse', 'extra'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('npm run admin -- analyse'),
+    });
+
     const server = await buildApp(
       loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
       { logger: false },

@@ -6,6 +6,7 @@
  * `npm run admin -- role <username> <role> [--revoke]`: gives a user a role (any of ROLE_NAMES,
  * matched ignoring case; quote names with a space, or not), or takes it with --revoke. Effective
  * on the user's next request.
+ * `npm run admin -- analyse`: computes the waveform and loudness of stored files lacking them.
  * The password comes from the ADMIN_PASSWORD variable, else a hidden prompt on a
  * terminal, else it is generated and printed. Opens the database the way the
  * server does, so stop a server that uses the embedded database first.
@@ -23,6 +24,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { DatabaseLockedError, type Db, openDatabase } from '../db/client.ts';
 import { seedRoles } from '../db/seed/roles.ts';
 import { createAdministrator, setAccountPassword } from '../modules/auth/auth.service.ts';
+import { analyseStoredAudio } from '../modules/uploads/analyse-library.ts';
 import { setRoleByUsername } from '../modules/users/users.service.ts';
 import { AppError } from '../platform/errors.ts';
 
@@ -30,6 +32,7 @@ const USAGE = [
   'Usage: npm run admin -- create <username> <email>',
   '       npm run admin -- password <username>',
   '       npm run admin -- role <username> <role> [--revoke]',
+  '       npm run admin -- analyse',
 ].join('\n');
 
 class UsageError extends Error {}
@@ -147,11 +150,20 @@ async function changeRole(args: string[]) {
   );
 }
 
+/** Waveform and loudness for every stored file still lacking them (files from before uploads analysed them). */
+async function analyse(args: string[]) {
+  if (args.length !== 0) throw new UsageError(USAGE);
+  const config = loadConfig();
+  const { failed } = await withDatabase((db) => analyseStoredAudio({ db, config }));
+  if (failed.length > 0) process.exitCode = 1;
+}
+
 async function main(argv: string[]) {
   const [command, ...args] = argv;
   if (command === 'create') return create(args);
   if (command === 'password') return changePassword(args);
   if (command === 'role') return changeRole(args);
+  if (command === 'analyse') return analyse(args);
   throw new UsageError(USAGE);
 }
 

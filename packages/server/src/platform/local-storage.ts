@@ -109,16 +109,13 @@ export function localStorage(root: string): Storage {
       }
       await fs.mkdir(path.dirname(target), { recursive: true });
       const temp = tempBeside(target);
-      const out = createWriteStream(temp);
       try {
-        for (const file of files) await pipeline(createReadStream(file), out, { end: false });
-        await new Promise<void>((resolve, reject) => {
-          out.once('error', reject);
-          out.end(resolve);
-        });
+        // One pipeline over every part in turn: the target stream gets one set of listeners.
+        await pipeline(async function* () {
+          for (const file of files) yield* createReadStream(file);
+        }, createWriteStream(temp));
         await fs.rename(temp, target);
       } catch (err) {
-        out.destroy();
         await fs.rm(temp, { force: true });
         throw err;
       }

@@ -26,7 +26,7 @@ async function durationOf(storage: Storage, key: string): Promise<number> {
  * one file at a time (`npm run admin -- analyse`). `log` hears the progress.
  */
 export async function analyseStoredAudio(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'config'>,
   {
     log = console.log,
     storage = createStorage(ctx.config),
