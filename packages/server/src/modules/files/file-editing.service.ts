@@ -210,10 +210,14 @@ export function createFileEditingService(ctx: AppContext) {
     /** Deletes the row (playlist entries and links go with it), then its stored media. */
     async remove(user: SessionUser | null, id: number): Promise<void> {
       const { file } = await editableBy(user, id);
-      await ctx.db.transaction((tx) => createFileEditingRepo(tx).delete(file.id));
-      for (const key of [file.audioKey, file.hapticsKey, file.scriptKey]) {
-        if (key) await storage.delete(key);
-      }
+      // Media goes inside the transaction: if storage fails, the row stays and the delete can be retried
+      // (deleting a key twice is harmless), instead of a row gone and bytes left behind.
+      await ctx.db.transaction(async (tx) => {
+        await createFileEditingRepo(tx).delete(file.id);
+        for (const key of [file.audioKey, file.hapticsKey, file.scriptKey]) {
+          if (key) await storage.delete(key);
+        }
+      });
     },
 
     /** Stores a checked attachment (a Funscript as cues) and saves its key on the file. */
