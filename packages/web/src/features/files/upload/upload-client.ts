@@ -7,13 +7,16 @@
  * server which chunks it holds and sends only the others.
  */
 import { routePath } from '@mesmer/shared/api/contract';
-import { type UploadChunkFields, type UploadStatus, uploadsApi } from '@mesmer/shared/api/uploads';
+import { type UploadStatus, type uploadChunkFields, uploadsApi } from '@mesmer/shared/api/uploads';
 import {
   chunkCount,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from '@mesmer/shared/domain/upload-limits';
+import type { z } from 'zod';
 import { ApiError, call } from '../../../lib/api-client.ts';
+
+type ChunkFields = z.output<typeof uploadChunkFields>;
 
 /** Spec: 'Not every chunk succeeds'. */
 export const CHUNK_FAILED_MESSAGE = 'An error occurred.';
@@ -159,7 +162,7 @@ export async function uploadFile(req: UploadRequest): Promise<string> {
   let doneBytes = [...received].reduce((sum, i) => sum + (i < totalChunks ? chunkBytes(i) : 0), 0);
   req.onProgress?.(doneBytes, file.size);
 
-  const fields = (index: number): UploadChunkFields => ({
+  const fields = (index: number): ChunkFields => ({
     uuid: uuid as string,
     fileName: file.name,
     secure: req.secure(),
@@ -222,7 +225,7 @@ export async function uploadFile(req: UploadRequest): Promise<string> {
   }
 }
 
-function formOf(fields: UploadChunkFields): FormData {
+function formOf(fields: ChunkFields): FormData {
   const form = new FormData();
   // The contract's order: uuid, fileName, secure, chunkIndex, totalChunks, chunkSize, fileSize.
   for (const key of [
