@@ -35,6 +35,8 @@ export const users = pgTable(
     vibrationOffset: integer('vibration_offset').notNull().default(0),
     maxVibration: integer('max_vibration').notNull().default(50),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by a moderator: a suspended user cannot sign in and has no sessions. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),

@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './library.ts';
 export * from './listening.ts';
 export * from './uploads.ts';
+export * from './community.ts';
