@@ -1,9 +1,10 @@
 import type { TierRank } from '@mesmer/shared/domain/locks';
-import { and, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
   authSessions,
+  blocks,
   files,
   fileTiers,
   membershipTiers,
@@ -117,6 +118,8 @@ export function createAccessRepo(db: Db) {
       and(
         eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
         gt(authSessions.expiresAt, sql.placeholder('now')),
+        // A suspended account has no live session, whatever tokens it still holds.
+        isNull(users.suspendedAt),
       ),
     )
     .prepare('live_session_user');
@@ -159,6 +162,16 @@ export function createAccessRepo(db: Db) {
         .select({ id: files.id })
         .from(files)
         .where(and(inArray(files.id, ids), visibleFilesFor(viewer), unlockedFilesFor(viewer)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Ids among `otherIds` of users who blocked `userId`. */
+    async blockersAmong(userId: number, otherIds: number[]): Promise<Set<number>> {
+      if (otherIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: blocks.blockerId })
+        .from(blocks)
+        .where(and(eq(blocks.blockedId, userId), inArray(blocks.blockerId, otherIds)));
       return new Set(rows.map((r) => r.id));
     },
 

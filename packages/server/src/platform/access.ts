@@ -82,5 +82,14 @@ export function createAccess(db: Db) {
       /** The ids of `ids` the viewer may see: public, their own, or all with READ_ALL_FILES. */
       visible: (viewer: Viewer, ids: number[]) => repo.visiblePlaylistIds(ids, viewer),
     },
+
+    users: {
+      /**
+       * The ids among `otherIds` who blocked `userId`: `userId` may not message them, start a thread
+       * with them or ask them to be friends. Read from the database at every call, so a block holds at
+       * once in every server process.
+       */
+      blockersOf: (userId: number, otherIds: number[]) => repo.blockersAmong(userId, otherIds),
+    },
   };
 }
