@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { audioFile, json, playlist, renderWithProviders, selfUser } from '../../test/testing.tsx';
-import { accepted, fakeUploadXhr, uploadOptions } from '../files/upload/upload-fakes.ts';
+import { accepted, fakeUploadXhr, uploadOptions } from '../../test/upload-fakes.ts';
 import PlaylistPage from './PlaylistPage.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

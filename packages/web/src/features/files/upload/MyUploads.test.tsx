@@ -2,8 +2,8 @@ import type { UploadStatus } from '@mesmer/shared/api/uploads';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders, selfUser } from '../../../test/testing.tsx';
+import { accepted, fakeUploadXhr, uploadOptions } from '../../../test/upload-fakes.ts';
 import { MyUploads } from './MyUploads.tsx';
-import { accepted, fakeUploadXhr, uploadOptions } from './upload-fakes.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,8 +2,8 @@ import { UPLOAD_CHUNK_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@mesmer/shared/dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders, selfUser, trigger } from '../../../test/testing.tsx';
+import { accepted, fakeUploadXhr, uploadOptions } from '../../../test/upload-fakes.ts';
 import { UploadDialog } from './UploadDialog.tsx';
-import { accepted, fakeUploadXhr, uploadOptions } from './upload-fakes.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,7 +5,7 @@
 import type { UploadOptions } from '@mesmer/shared/api/files';
 import { uploadChunkFields } from '@mesmer/shared/api/uploads';
 import { onTestFinished, vi } from 'vitest';
-import { contractProblem } from '../../../test/api-contract.ts';
+import { contractProblem } from './api-contract.ts';
 
 export interface SentChunk {
   keys: string[];
