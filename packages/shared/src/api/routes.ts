@@ -5,6 +5,7 @@ import { generatorApi } from './generator.ts';
 import { healthApi } from './health.ts';
 import { leaderboardApi } from './leaderboard.ts';
 import { listeningApi } from './listening.ts';
+import { messagesApi } from './messages.ts';
 import { playlistsApi } from './playlists.ts';
 import { seriesApi } from './series.ts';
 import { tagsApi } from './tags.ts';
@@ -21,6 +22,7 @@ export const allRoutes: readonly RouteDefinition[] = [
   healthApi,
   leaderboardApi,
   listeningApi,
+  messagesApi,
   playlistsApi,
   seriesApi,
   tagsApi,

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import {
+  MESSAGE_MAX_LENGTH,
+  MESSAGES_PAGE_SIZE,
+  MESSAGES_PAGE_SIZE_MAX,
+  THREAD_MAX_MEMBERS,
+  THREADS_PAGE_SIZE,
+  THREADS_PAGE_SIZE_MAX,
+} from '../domain/messaging.ts';
+import {
+  errorResponse,
+  id,
+  idList,
+  int,
+  pagingQuery,
+  queryBool,
+  queryId,
+  queryInt,
+  TEXT_LIMITS,
+  text,
+} from './common.ts';
+import { defineRoute, noContent } from './contract.ts';
+
+/** A thread member as shown in the list and the chat header. */
+export const threadUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  imageURL: z.string().nullable(),
+});
+export type ThreadUser = z.infer<typeof threadUser>;
+
+/** A thread as the caller (a member) sees it. */
+export const thread = z.object({
+  id: z.number().int(),
+  /** A group's name; a two-person thread shows the other person's username. */
+  name: z.string(),
+  /** Every member but the caller. */
+  users: z.array(threadUser),
+  /** Every member's id, the caller's included. */
+  userIds: z.array(z.number().int()),
+  /** The newest message id the caller has read (0 = none). */
+  lastRead: z.number().int(),
+  /** The newest message id in the thread (0 = none). Unread when greater than lastRead (domain isThreadUnread). */
+  mostRecentMessage: z.number().int(),
+  /** Made with a name (any size); false = a two-person thread. */
+  isGroup: z.boolean(),
+});
+export type Thread = z.infer<typeof thread>;
+
+/** One message. A removed one (moderation) has message '' and removed true. */
+export const message = z.object({
+  id: z.number().int(),
+  senderId: z.number().int().nullable(),
+  threadId: z.number().int(),
+  message: z.string(),
+  removed: z.boolean(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** Null once the sender's account is deleted. */
+  sender: threadUser.nullable(),
+});
+export type Message = z.infer<typeof message>;
+
+/** What GET /api/messages and the socket's bulk_messages answer: oldest first; startingId = the oldest id listed (0 if none). */
+export const messagePage = z.object({ messages: z.array(message), startingId: z.number().int() });
+export type MessagePage = z.infer<typeof messagePage>;
+
+export const threadsQuery = z.object({
+  ...pagingQuery(THREADS_PAGE_SIZE, THREADS_PAGE_SIZE_MAX),
+  /** true: only two-person threads; false: only groups; absent: all. */
+  isPrivate: queryBool.optional(),
+});
+export const threadsResponse = z.object({ threads: z.array(thread), totalItems: z.number().int() });
+
+export const threadQuery = z.object({ id: queryId.describe('The thread.') });
+
+export const createThreadRequest = z.object({
+  /** Null (or empty) with one other person = the two-person thread (reused when it exists). */
+  name: text(TEXT_LIMITS.playlistName).trim().nullable().default(null),
+  /** The other people, comma-joined ("2,3"); the creator is added. */
+  userIds: idList(THREAD_MAX_MEMBERS).describe(
+    `Comma-joined user ids; at most ${THREAD_MAX_MEMBERS} people in all.`,
+  ),
+});
+export type CreateThreadRequest = z.input<typeof createThreadRequest>;
+
+export const sendMessageRequest = z.object({
+  threadId: id,
+  message: text(MESSAGE_MAX_LENGTH)
+    .trim()
+    .min(1, 'Message is required.')
+    .describe(`At most ${MESSAGE_MAX_LENGTH} characters after trimming.`),
+});
+export type SendMessageRequest = z.input<typeof sendMessageRequest>;
+
+export const historyQuery = z.object({
+  threadId: queryId,
+  /** Only messages older than this id; absent = the newest page. */
+  before: queryId.optional(),
+  pageSize: queryInt(1, MESSAGES_PAGE_SIZE_MAX).default(MESSAGES_PAGE_SIZE),
+});
+
+export const markReadRequest = z.object({ threadId: id, messageId: int(0) });
+
+export const messagesApi = {
+  threads: defineRoute({
+    method: 'GET',
+    path: '/messages/threads',
+    tags: ['messages'],
+    description:
+      "The caller's threads, newest activity first; threads the caller hid (by blocking someone in them) are left out.",
+    query: threadsQuery,
+    responses: { 200: threadsResponse, 400: errorResponse, 401: errorResponse },
+  }),
+  thread: defineRoute({
+    method: 'GET',
+    path: '/messages/thread',
+    tags: ['messages'],
+    description: 'One thread the caller is in. 404 "Thread not found." otherwise.',
+    query: threadQuery,
+    responses: { 200: thread, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+  }),
+  createThread: defineRoute({
+    method: 'POST',
+    path: '/messages/threads',
+    tags: ['messages'],
+    description:
+      'Starts a thread with the listed people. No name and one other person: the existing two-person thread is reused. ' +
+      `At most ${THREAD_MAX_MEMBERS} people with the creator (400 on userIds); unknown users 400; ` +
+      "403 'You cannot message this user.' when any of them blocked the caller.",
+    body: createThreadRequest,
+    responses: {
+      200: z.object({ id: z.number().int() }),
+      400: errorResponse,
+      401: errorResponse,
+      403: errorResponse,
+    },
+  }),
+  send: defineRoute({
+    method: 'POST',
+    path: '/messages',
+    tags: ['messages'],
+    description:
+      'Posts a message to a thread the caller is in (404 otherwise) and pushes it to the thread room and members. ' +
+      "403 'You cannot message this user.' when the other person of a two-person thread blocked the caller. " +
+      '30 a minute per user, then 429 with Retry-After.',
+    body: sendMessageRequest,
+    responses: {
+      200: z.object({ success: z.literal(true), id: z.number().int() }),
+      400: errorResponse,
+      401: errorResponse,
+      403: errorResponse,
+      404: errorResponse,
+      429: errorResponse,
+    },
+  }),
+  history: defineRoute({
+    method: 'GET',
+    path: '/messages',
+    tags: ['messages'],
+    description:
+      "A page of a thread's messages, oldest first, older than `before` when given. 404 unless a member.",
+    query: historyQuery,
+    responses: { 200: messagePage, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+  }),
+  markRead: defineRoute({
+    method: 'PUT',
+    path: '/messages/read',
+    tags: ['messages'],
+    description:
+      "Sets the caller's lastRead in the thread to messageId (never backwards). 404 unless a member.",
+    body: markReadRequest,
+    responses: { 204: noContent, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+  }),
+};
+
+/** Socket.io events on path /socket.io (websocket only). */
+export const SOCKET_EVENTS = {
+  /** client → server: (threadId, startingMessageId | null, token). Answered with bulk_messages or error_message. */
+  setThread: 'set_thread',
+  /** server → client: MessagePage. */
+  bulkMessages: 'bulk_messages',
+  /** server → client: a new Message in the current thread. */
+  message: 'message',
+  /** server → client (user room): { threadId, mostRecentMessage } for the home banner and the list. */
+  threadUpdated: 'thread_updated',
+  /** server → client: { error } when set_thread is refused. */
+  error: 'error_message',
+} as const;
+
+export const threadUpdatedEvent = z.object({
+  threadId: z.number().int(),
+  mostRecentMessage: z.number().int(),
+});
+export type ThreadUpdatedEvent = z.infer<typeof threadUpdatedEvent>;
