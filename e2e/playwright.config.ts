@@ -35,7 +35,11 @@ export default defineConfig({
   },
   outputDir: `../.tmp/e2e-${E2E_PORT}/results`,
   webServer: {
-    command: 'node --import tsx packages/server/src/main.ts',
+    // E2E_STORAGE=s3: the same server with its media in a local S3-compatible bucket (e2e/s3-app.ts).
+    command:
+      process.env.E2E_STORAGE === 's3'
+        ? 'node --import tsx e2e/s3-app.ts'
+        : 'node --import tsx packages/server/src/main.ts',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,

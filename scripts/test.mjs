@@ -28,4 +28,16 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\n(TEST_DATABASE_URL not set: the PostgreSQL pass of the API tests is skipped.)');
 }
-if (process.env.SKIP_E2E !== '1') run('End-to-end journeys (Chromium)', 'npm run test:e2e', browserEnv);
+if (process.env.SKIP_E2E !== '1') {
+  run('End-to-end journeys (Chromium)', 'npm run test:e2e', browserEnv);
+  // The journeys that store media, again with the media in S3 (a local s3rver the run starts).
+  run(
+    'End-to-end journeys on S3 storage (Chromium)',
+    'npm run test:e2e -- uploads.spec.ts file-edit.spec.ts',
+    {
+      ...browserEnv,
+      E2E_STORAGE: 's3',
+      E2E_PORT: String(Number(process.env.E2E_PORT ?? 3100) + 1),
+    },
+  );
+}
