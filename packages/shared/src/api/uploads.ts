@@ -14,7 +14,11 @@ export const uploadChunkFields = z.object({
   uuid: z.uuid(),
   fileName: text(255).trim().min(1, 'is required'),
   secure: queryBool.default(false),
-  chunkIndex: z.coerce.number().int().min(0).max(MAX_UPLOAD_CHUNKS - 1),
+  chunkIndex: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_UPLOAD_CHUNKS - 1),
   totalChunks: z.coerce.number().int().min(1).max(MAX_UPLOAD_CHUNKS),
   chunkSize: z.coerce.number().int().min(1).max(UPLOAD_CHUNK_BYTES).optional(),
   fileSize: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
@@ -90,4 +94,9 @@ export const uploadsApi = {
 };
 
 /** Bounds for the multipart parser: the fields above and one chunk. */
-export const UPLOAD_MULTIPART_LIMITS = { fields: 10, fieldSize: 1000, files: 1, fileSize: UPLOAD_CHUNK_BYTES } as const;
+export const UPLOAD_MULTIPART_LIMITS = {
+  fields: 10,
+  fieldSize: 1000,
+  files: 1,
+  fileSize: UPLOAD_CHUNK_BYTES,
+} as const;

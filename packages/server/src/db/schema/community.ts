@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 const userRef = (name: string) =>

@@ -1,5 +1,5 @@
 export * from './accounts.ts';
+export * from './community.ts';
 export * from './library.ts';
 export * from './listening.ts';
 export * from './uploads.ts';
-export * from './community.ts';
