@@ -1,7 +1,6 @@
-/**
- * Where the new-messages banner (with its View action to /messages) goes on the home
- * page. The messaging capability fills it in; until then it shows nothing.
- */
+import { MessagesBanner } from '../messages/index.ts';
+
+/** Where the new-messages banner (with its View action to /messages) goes on the home page. */
 export function MessagesBannerSlot() {
-  return null;
+  return <MessagesBanner />;
 }

@@ -1,0 +1,36 @@
+import { hasUnreadThreads } from '@mesmer/shared/domain/messaging';
+import { useQuery } from '@tanstack/react-query';
+import { MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
+import { useCurrentUser } from '../auth/index.ts';
+import { threadsQuery } from './api.ts';
+import styles from './messages.module.css';
+import { useRealtimeSocket } from './realtime.ts';
+import { useThreadUpdates } from './ThreadList.tsx';
+
+/** The unread check settles for this long before the banner shows or hides (spec: 50 ms). */
+const BANNER_DEBOUNCE_MS = 50;
+
+/** Home page: a new-messages banner with a View action to /messages while any thread is unread. */
+export function MessagesBanner() {
+  const { user } = useCurrentUser();
+  const signedIn = Boolean(user);
+  const socket = useRealtimeSocket(signedIn);
+  useThreadUpdates(socket);
+  const { data } = useQuery({ ...threadsQuery(0), enabled: signedIn });
+  const unread = useDebouncedValue(
+    signedIn && data !== undefined && hasUnreadThreads(data.threads),
+    BANNER_DEBOUNCE_MS,
+  );
+  if (!signedIn || !unread) return null;
+  return (
+    <aside className={styles.banner} aria-label="New messages">
+      <MessageCircle size={20} aria-hidden />
+      <p>You have new messages.</p>
+      <Link className="btn btn-primary" to="/messages">
+        View
+      </Link>
+    </aside>
+  );
+}

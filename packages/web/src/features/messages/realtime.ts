@@ -1,0 +1,61 @@
+import { SOCKET_EVENTS } from '@mesmer/shared/api/messages';
+import { useEffect, useState } from 'react';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+
+/**
+ * The messaging socket: socket.io on this host (path /socket.io), websocket only, opened on demand
+ * (the Messages page or the home banner) and closed when nothing uses it any more.
+ * The session cookie is HttpOnly, so set_thread sends a null token and the server reads the
+ * session from the handshake cookie.
+ */
+const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
+  transports: ['websocket'],
+  autoConnect: false,
+  timeout: 20_000,
+  reconnectionDelay: 1_000,
+  reconnectionDelayMax: 5_000,
+  withCredentials: true,
+};
+
+let socket: Socket | null = null;
+let users = 0;
+
+function acquire(): Socket {
+  socket ??= io(SOCKET_OPTIONS);
+  users += 1;
+  if (!socket.connected) socket.connect();
+  return socket;
+}
+
+function release() {
+  users -= 1;
+  if (users <= 0 && socket) {
+    users = 0;
+    socket.disconnect();
+    socket = null;
+  }
+}
+
+/** The shared messaging socket while the calling component is mounted (and `enabled`). */
+export function useRealtimeSocket(enabled = true): Socket | null {
+  const [current, setCurrent] = useState<Socket | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    setCurrent(acquire());
+    return () => {
+      setCurrent(null);
+      release();
+    };
+  }, [enabled]);
+  return current;
+}
+
+/** Joins a thread's room now and after every reconnect; the server answers bulk_messages. */
+export function joinThread(s: Socket, threadId: number, startingMessageId: number | null) {
+  const join = () => s.emit(SOCKET_EVENTS.setThread, threadId, startingMessageId, null);
+  if (s.connected) join();
+  s.on('connect', join);
+  return () => {
+    s.off('connect', join);
+  };
+}
