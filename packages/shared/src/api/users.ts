@@ -137,6 +137,28 @@ const roleChangeResponses = {
   404: errorResponse,
 };
 
+/** The largest avatar image POST /api/user/upload takes (413 above it). */
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+export const AVATAR_TOO_LARGE_MESSAGE = 'The image must be 5 MB or smaller.';
+export const avatarUploadResponse = z.object({ url: z.string() });
+
+/** One person in a friends list. */
+export const friend = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  imageURL: z.string().nullable(),
+});
+export type Friend = z.infer<typeof friend>;
+/** GET /api/user/friends: friends, requests to you (`incoming`) and your requests (`outgoing`). */
+export const friendsResponse = z.object({
+  friends: z.array(friend),
+  incoming: z.array(friend),
+  outgoing: z.array(friend),
+});
+export type FriendsList = z.infer<typeof friendsResponse>;
+export const friendChange = z.object({ friendId: id }).strict();
+export const friendRemoval = z.object({ friendId: queryId });
+
 export const usersApi = {
   get: defineRoute({
     method: 'GET',
@@ -185,5 +207,50 @@ export const usersApi = {
     params: userRolesParams,
     query: userRoleChange,
     responses: roleChangeResponses,
+  }),
+  uploadAvatar: defineRoute({
+    method: 'POST',
+    path: '/user/upload',
+    tags: ['users'],
+    summary: 'Upload your profile image',
+    description:
+      'multipart/form-data with one `file` part: a PNG, JPEG, WebP or GIF (read from the bytes, 400 naming `file` ' +
+      `otherwise), at most ${MAX_AVATAR_BYTES} bytes (413). It is re-encoded to 64 and 256 pixel WebP images without ` +
+      'metadata (no GPS position or camera data is kept); `url` is the large one, now the user’s imageURL. The ' +
+      'previous image is deleted.',
+    responses: { 200: avatarUploadResponse, 400: errorResponse, 401: errorResponse, 413: errorResponse },
+  }),
+  friends: defineRoute({
+    method: 'GET',
+    path: '/user/friends',
+    tags: ['users'],
+    summary: 'Your friends and friend requests',
+    responses: { 200: friendsResponse, 401: errorResponse },
+  }),
+  addFriend: defineRoute({
+    method: 'PUT',
+    path: '/user/friends',
+    tags: ['users'],
+    summary: 'Ask someone to be your friend, or accept their request',
+    description:
+      'Sends a request, or accepts when `friendId` already asked you; asking again changes nothing. Answers your ' +
+      "lists. 400 for yourself, 404 for an unknown user, 403 'You cannot add this user.' when they blocked you.",
+    body: friendChange,
+    responses: {
+      200: friendsResponse,
+      400: errorResponse,
+      401: errorResponse,
+      403: errorResponse,
+      404: errorResponse,
+    },
+  }),
+  removeFriend: defineRoute({
+    method: 'DELETE',
+    path: '/user/friends',
+    tags: ['users'],
+    summary: 'Cancel a request, decline one or end a friendship',
+    description: '`?friendId=`: whichever row joins you two goes; none changes nothing. Answers your lists.',
+    query: friendRemoval,
+    responses: { 200: friendsResponse, 400: errorResponse, 401: errorResponse },
   }),
 };

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
+import { avatarRoutes } from './avatar.routes.ts';
+import { friendsRoutes } from './friends.routes.ts';
 import { createUsersService } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -26,4 +28,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   registerRoute(app, usersApi.revokeRole, async (req) => ({
     roles: await users.revokeRole(req.user, req.params.id, req.query.role),
   }));
+
+  await friendsRoutes(app, ctx);
+  await avatarRoutes(app, ctx);
 }

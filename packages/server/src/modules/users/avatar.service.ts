@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import type { AppContext } from '../../platform/context.ts';
+import { BadRequest } from '../../platform/errors.ts';
+import { createStorage } from '../../platform/storage.ts';
+import { createAvatarRepo } from './avatar.repo.ts';
+
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+/** The two sizes kept of every avatar, in pixels (square). */
+const SIZES = { small: 64, large: 256 } as const;
+/** Larger images are refused before decoding (a small file can hold a huge picture). */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/** Avatars are public: they are served from /api/avatars/<name>, the storage key `avatars/<name>`. */
+export const AVATAR_URL_PREFIX = '/api/avatars/';
+/** `<userId>-<random>-<size>.webp`: nothing else in `avatars/` is ever served. */
+export const AVATAR_NAME = /^\d+-[0-9a-f]{16}-(small|large)\.webp$/;
+
+/** Re-encodes to a square WebP of `size` pixels; sharp writes no metadata (EXIF, GPS, ICC) unless asked. */
+function encode(bytes: Buffer, size: number): Promise<Buffer> {
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+    .rotate()
+    .resize(size, size, { fit: 'cover' })
+    .webp({ quality: 85 })
+    .toBuffer();
+}
+
+export function createAvatarService(ctx: AppContext) {
+  const storage = createStorage(ctx.config);
+  const repo = createAvatarRepo(ctx.db);
+
+  return {
+    /** Checks, re-encodes and stores the image; the user's old avatar is deleted. Answers the large one's URL. */
+    async upload(userId: number, bytes: Buffer): Promise<string> {
+      const type = await fileTypeFromBuffer(bytes);
+      if (!type || !IMAGE_TYPES.has(type.mime)) {
+        throw new BadRequest('file', 'must be a PNG, JPEG, WebP or GIF image.');
+      }
+      let small: Buffer;
+      let large: Buffer;
+      try {
+        [small, large] = await Promise.all([encode(bytes, SIZES.small), encode(bytes, SIZES.large)]);
+      } catch {
+        throw new BadRequest('file', 'could not be read as an image.');
+      }
+      const base = `${userId}-${randomBytes(8).toString('hex')}`;
+      await storage.put(`avatars/${base}-small.webp`, small);
+      await storage.put(`avatars/${base}-large.webp`, large);
+      const url = `${AVATAR_URL_PREFIX}${base}-large.webp`;
+      const old = await repo.replaceImage(userId, url);
+      const oldName = old?.startsWith(AVATAR_URL_PREFIX) ? old.slice(AVATAR_URL_PREFIX.length) : '';
+      if (AVATAR_NAME.test(oldName)) {
+        const oldBase = oldName.replace(/-large\.webp$/, '');
+        await Promise.all(
+          Object.keys(SIZES).map((s) =>
+            storage.delete(`avatars/${oldBase}-${s}.webp`).catch(() => undefined),
+          ),
+        );
+      }
+      return url;
+    },
+
+    /** The stored avatar image, or null when there is no such one. */
+    async open(name: string) {
+      if (!AVATAR_NAME.test(name)) return null;
+      const key = `avatars/${name}`;
+      const stored = await storage.stat(key);
+      return stored ? { stored, body: () => storage.createReadStream(key) } : null;
+    },
+  };
+}
