@@ -17,6 +17,7 @@ import { seedRoles } from './db/seed/roles.ts';
 import { startCleanup } from './modules/cleanup/cleanup.service.ts';
 import { registerModules } from './modules/index.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { attachRealtime } from './modules/messages/messages.realtime.ts';
 import { authPlugin } from './platform/auth.ts';
 import { type Clock, OffsetClock, systemClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
@@ -173,6 +174,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { prefix: '/api' },
   );
   await mediaRoutes(app, ctx);
+  // Messaging's socket.io server on this HTTP server (path /socket.io), closed with the app.
+  await attachRealtime(app, ctx);
 
   await registerWebApp(app, config);
 

@@ -7,6 +7,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes.ts';
 import { listeningRoutes } from './listening/listening.routes.ts';
 import { testClockRoutes } from './listening/test-clock.routes.ts';
+import { messagesRoutes } from './messages/messages.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { seriesRoutes } from './series/series.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
@@ -29,4 +30,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await seriesRoutes(api, ctx);
   await generatorRoutes(api, ctx);
   await uploadsRoutes(api, ctx);
+  await messagesRoutes(api, ctx);
 }

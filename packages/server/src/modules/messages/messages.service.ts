@@ -1,0 +1,120 @@
+import type { Message, MessagePage, Thread } from '@mesmer/shared/api/messages';
+import { MESSAGES_PER_MINUTE, THREAD_MAX_MEMBERS } from '@mesmer/shared/domain/messaging';
+import type { Db } from '../../db/client.ts';
+import { createAccess, type SessionUser } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { BadRequest, Forbidden, NotFound } from '../../platform/errors.ts';
+import type { Limit } from '../../platform/rate-limit.ts';
+import { messagesHub } from './messages.hub.ts';
+import { toMessage, toThread } from './messages.presenter.ts';
+import { createMessagesRepo } from './messages.repo.ts';
+
+const SEND_LIMIT: Limit = { name: 'messages send', max: MESSAGES_PER_MINUTE, windowMs: 60_000 };
+const CANNOT_MESSAGE = 'You cannot message this user.';
+const GROUP_NAME_MAX = 100;
+
+export function createMessagesService(ctx: AppContext) {
+  const repo = createMessagesRepo(ctx.db);
+  const access = createAccess(ctx.db);
+  const hub = messagesHub(ctx);
+
+  async function memberThread(user: SessionUser, threadId: number) {
+    const row = await repo.findForMember(threadId, user.id);
+    if (!row) throw new NotFound('Thread not found.');
+    return row;
+  }
+
+  return {
+    async threads(
+      user: SessionUser,
+      q: { pageSize: number; pageOffset: number; isPrivate?: boolean },
+    ): Promise<{ threads: Thread[]; totalItems: number }> {
+      const { rows, total } = await repo.listThreads(user.id, {
+        limit: q.pageSize,
+        offset: q.pageOffset,
+        isPrivate: q.isPrivate,
+      });
+      const members = await repo.membersOf(rows.map((r) => r.id));
+      return {
+        threads: rows.map((r) =>
+          toThread(
+            r,
+            members.filter((m) => m.threadId === r.id),
+            user.id,
+          ),
+        ),
+        totalItems: total,
+      };
+    },
+
+    async thread(user: SessionUser, threadId: number): Promise<Thread> {
+      const row = await memberThread(user, threadId);
+      return toThread(row, await repo.membersOf([row.id]), user.id);
+    },
+
+    /** Starts (or, for two people without a name, reuses) a thread; answers its id. */
+    async createThread(user: SessionUser, body: { name: string | null; userIds: number[] }): Promise<number> {
+      const others = [...new Set(body.userIds)].filter((id) => id !== user.id);
+      if (others.length === 0) throw new BadRequest('userIds', 'name at least one other person');
+      if (others.length + 1 > THREAD_MAX_MEMBERS) {
+        throw new BadRequest('userIds', `a thread holds at most ${THREAD_MAX_MEMBERS} people`);
+      }
+      const found = await repo.existingUsers(others);
+      if (found.length !== others.length) throw new BadRequest('userIds', 'unknown user');
+      if ((await access.users.blockersOf(user.id, others)).size > 0) throw new Forbidden(CANNOT_MESSAGE);
+
+      const name = body.name ? body.name : null;
+      if (name === null && others.length === 1) {
+        const existing = await repo.findTwoPerson(user.id, others[0] as number);
+        if (existing !== null) {
+          await repo.unhide(existing, user.id);
+          return existing;
+        }
+      }
+      // A group without a name is named after its people.
+      const groupName =
+        name ??
+        (others.length > 1
+          ? [user.username, ...found.map((u) => u.username)].join(', ').slice(0, GROUP_NAME_MAX)
+          : null);
+      return ctx.db.transaction((tx) =>
+        createMessagesRepo(tx as unknown as Db).insertThread(groupName, user.id, [user.id, ...others]),
+      );
+    },
+
+    /** Stores a message and pushes it to the thread's room and its members. */
+    async send(user: SessionUser, body: { threadId: number; message: string }): Promise<Message> {
+      await ctx.limiter.consume(SEND_LIMIT, String(user.id));
+      const row = await memberThread(user, body.threadId);
+      const members = await repo.membersOf([row.id]);
+      const memberIds = members.map((m) => m.id);
+      if (row.name === null) {
+        const others = memberIds.filter((id) => id !== user.id);
+        if ((await access.users.blockersOf(user.id, others)).size > 0) throw new Forbidden(CANNOT_MESSAGE);
+      }
+      const id = await ctx.db.transaction((tx) =>
+        createMessagesRepo(tx as unknown as Db).insertMessage(row.id, user.id, body.message, ctx.clock.now()),
+      );
+      const stored = await repo.findMessage(id);
+      if (!stored) throw new Error('send: the message just stored is gone');
+      const message = toMessage(stored);
+      hub.deliver?.(message, memberIds);
+      return message;
+    },
+
+    /** A page of history, oldest first; `before` = only older than that message id. */
+    async history(
+      user: SessionUser,
+      q: { threadId: number; before?: number; pageSize: number },
+    ): Promise<MessagePage> {
+      await memberThread(user, q.threadId);
+      const rows = await repo.history(q.threadId, q.before, q.pageSize);
+      return { messages: rows.map(toMessage), startingId: rows[0]?.id ?? 0 };
+    },
+
+    async markRead(user: SessionUser, body: { threadId: number; messageId: number }): Promise<void> {
+      await memberThread(user, body.threadId);
+      await repo.markRead(body.threadId, user.id, body.messageId);
+    },
+  };
+}
