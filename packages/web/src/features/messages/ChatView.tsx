@@ -8,7 +8,15 @@ import {
 import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE } from '@mesmer/shared/domain/messaging';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { Link } from 'react-router';
 import type { Socket } from 'socket.io-client';
 import { call } from '../../lib/api-client.ts';
@@ -23,6 +31,17 @@ import { joinThread } from './realtime.ts';
 const STICK_DISTANCE = 48;
 
 const failedToLoad = () => toast('error', 'Failed to load messages.');
+
+/** Whether the page is on screen (messages arriving in a background tab are not yet seen). */
+function usePageVisible(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      document.addEventListener('visibilitychange', onChange);
+      return () => document.removeEventListener('visibilitychange', onChange);
+    },
+    () => document.visibilityState !== 'hidden',
+  );
+}
 
 export interface ChatViewProps {
   threadId: number;
@@ -47,6 +66,7 @@ export function ChatView({ threadId, socket, closeTo, renderBlockAction }: ChatV
   const keepPosition = useRef<{ height: number; top: number } | null>(null);
   const stickToBottom = useRef(true);
   const lastMarked = useRef(0);
+  const visible = usePageVisible();
 
   useEffect(() => {
     if (threadFailed) failedToLoad();
@@ -105,14 +125,14 @@ export function ChatView({ threadId, socket, closeTo, renderBlockAction }: ChatV
   // Seen: the open thread marks its newest message read (the server never moves lastRead back).
   useEffect(() => {
     const newest = messages.at(-1)?.id ?? 0;
-    if (newest <= lastMarked.current || document.visibilityState === 'hidden') return;
+    if (newest <= lastMarked.current || !visible) return;
     lastMarked.current = newest;
     call(messagesApi.markRead, { body: { threadId, messageId: newest } })
       .then(() => queryClient.invalidateQueries({ queryKey: [...MESSAGES_KEY, 'threads'] }))
       .catch(() => {
         lastMarked.current = 0;
       });
-  }, [messages, threadId, queryClient]);
+  }, [messages, threadId, queryClient, visible]);
 
   const loadOlder = () => {
     const oldest = messages[0];

@@ -186,6 +186,25 @@ describe('chat view', () => {
     });
   });
 
+  it('marks a message read only once the page is on screen', async () => {
+    let state: DocumentVisibilityState = 'hidden';
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+    try {
+      const { fetch } = render('/messages?thread=1', { history: () => range(1, 2) });
+      await screen.findByText('Message 2');
+      const reads = () => fetch.mock.calls.filter(([u]) => String(u) === '/api/messages/read');
+      expect(reads()).toHaveLength(0);
+      state = 'visible';
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await waitFor(() => expect(reads()).toHaveLength(1));
+      expect(JSON.parse(String(reads()[0][1]?.body))).toEqual({ threadId: 1, messageId: 2 });
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
+  });
+
   it('sends on Enter, keeps a newline on Shift+Enter, counts characters', async () => {
     const { fetch } = render('/messages?thread=1', { history: () => [], send: 77 });
     const box = await screen.findByRole('textbox', { name: 'Message' });

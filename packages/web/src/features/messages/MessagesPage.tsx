@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { withParams } from '../../lib/search-params.ts';
 import { Card, usePageTitle } from '../../ui/index.ts';
 import { useCurrentUser } from '../auth/index.ts';
+import { BlockThreadSlot } from './BlockThreadSlot.tsx';
 import { ChatView } from './ChatView.tsx';
 import styles from './messages.module.css';
 import { useRealtimeSocket } from './realtime.ts';
@@ -36,7 +37,13 @@ export default function MessagesPage() {
       </Card>
       <Card className={styles.chatPane}>
         {threadId ? (
-          <ChatView key={threadId} threadId={threadId} socket={socket} closeTo={closeTo} />
+          <ChatView
+            key={threadId}
+            threadId={threadId}
+            socket={socket}
+            closeTo={closeTo}
+            renderBlockAction={(thread) => <BlockThreadSlot thread={thread} />}
+          />
         ) : (
           <p className={styles.pick}>Select a conversation to read it.</p>
         )}
