@@ -4,6 +4,7 @@ import { LoadingState, toast } from '../../ui/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useCurrentUser, useLogout } from '../auth/index.ts';
 import styles from './account.module.css';
+import { FriendsCard } from './FriendsCard.tsx';
 import { ProfileSummary } from './ProfileSummary.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 
@@ -36,7 +37,10 @@ export default function AccountPage() {
         <p className="muted">Your profile, your settings and what you have linked.</p>
       </header>
       <div className={styles.columns}>
-        <ProfileSummary user={user} onLogout={onLogout} loggingOut={logout.isPending} />
+        <div className={styles.side}>
+          <ProfileSummary user={user} onLogout={onLogout} loggingOut={logout.isPending} />
+          <FriendsCard />
+        </div>
         <SettingsCard user={user} />
       </div>
     </div>

@@ -1,10 +1,10 @@
 import type { SelfUser } from '@mesmer/shared/api/users';
 import { LogOut } from 'lucide-react';
 import { Spinner, Tag } from '../../ui/index.ts';
-import { ProfileCard } from '../users/index.ts';
+import { OwnProfile } from '../users/index.ts';
 import styles from './account.module.css';
 
-/** The signed-in user's own profile at a glance, with the e-mail's state and the Log out button. */
+/** The signed-in user's own profile at a glance (editable), with the e-mail's state and the Log out button. */
 export function ProfileSummary({
   user,
   onLogout,
@@ -15,7 +15,7 @@ export function ProfileSummary({
   loggingOut: boolean;
 }) {
   return (
-    <ProfileCard
+    <OwnProfile
       user={user}
       heading="h2"
       avatarSize={76}
@@ -23,7 +23,6 @@ export function ProfileSummary({
         { label: 'Points', value: user.points.toLocaleString('en') },
         { label: 'Day streak', value: user.streak },
       ]}
-      emptyBiography="No biography yet. It will show here and on your public profile."
       className={styles.profile}
     >
       <div className={styles.email}>
@@ -45,6 +44,6 @@ export function ProfileSummary({
         {loggingOut ? <Spinner size={16} label="Logging out" /> : <LogOut size={18} aria-hidden />}
         Log out
       </button>
-    </ProfileCard>
+    </OwnProfile>
   );
 }

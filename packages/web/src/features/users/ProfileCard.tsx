@@ -57,6 +57,8 @@ export function ProfileCard({
   stats,
   emptyBiography,
   className,
+  headAction,
+  biographyEditor,
   children,
 }: {
   user: PublicUser;
@@ -66,6 +68,10 @@ export function ProfileCard({
   stats: readonly ProfileStat[];
   emptyBiography: string;
   className?: string;
+  /** Shown at the end of the head row (the own profile's edit icon). */
+  headAction?: ReactNode;
+  /** In edit mode, shown instead of the biography. */
+  biographyEditor?: ReactNode;
   children?: ReactNode;
 }) {
   const badges = user.roles.filter((r) => r.showBadge);
@@ -77,6 +83,7 @@ export function ProfileCard({
           <Heading>{user.username}</Heading>
           <p className="muted">Member since {memberSince.format(new Date(user.createdAt))}</p>
         </div>
+        {headAction}
       </div>
 
       {(badges.length > 0 || user.streak > 1) && (
@@ -109,13 +116,14 @@ export function ProfileCard({
       </dl>
 
       <section className={styles.bio} aria-label="Biography">
-        {user.biography.trim() ? (
-          <Markdown skipHtml urlTransform={(url) => url} components={biographyElements}>
-            {user.biography}
-          </Markdown>
-        ) : (
-          <p className="muted">{emptyBiography}</p>
-        )}
+        {biographyEditor ??
+          (user.biography.trim() ? (
+            <Markdown skipHtml urlTransform={(url) => url} components={biographyElements}>
+              {user.biography}
+            </Markdown>
+          ) : (
+            <p className="muted">{emptyBiography}</p>
+          ))}
       </section>
 
       {children}

@@ -44,6 +44,7 @@ function renderPage(
       fetchImpl: (input, init) => {
         const url = String(input);
         if (url.startsWith('/api/user?')) return json(200, { user: profile(roles) });
+        if (url === '/api/user/friends') return json(200, { friends: [], incoming: [], outgoing: [] });
         if (url.startsWith('/api/playlists')) return json(200, { playlists: [], totalItems: 0 });
         return roleCall(init ?? {}, url);
       },

@@ -11,6 +11,8 @@ import { Card, ErrorState, LoadingState, SectionHeader, usePageTitle } from '../
 import { useCurrentUser } from '../auth/index.ts';
 import { playlistsQuery } from '../playlists/index.ts';
 import { userByNameQuery } from './api.ts';
+import { OwnProfile } from './OwnProfile.tsx';
+import { ProfileActions } from './ProfileActions.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { RoleManager } from './RoleManager.tsx';
 
@@ -30,20 +32,29 @@ export default function UserPage() {
     return <ErrorState message="The profile could not be loaded." onRetry={user.refetch} />;
   }
   if (!user.data) return <Navigate to="/404" replace />;
+  const stats = [
+    { label: 'Level', value: levelForPoints(user.data.points) },
+    { label: 'Points', value: user.data.points.toLocaleString('en') },
+  ];
+  const roles = managesRoles && <RoleManager user={user.data} username={username} />;
   return (
     <div className={styles.columnsWide}>
-      <ProfileCard
-        user={user.data}
-        heading="h1"
-        avatarSize={80}
-        stats={[
-          { label: 'Level', value: levelForPoints(user.data.points) },
-          { label: 'Points', value: user.data.points.toLocaleString('en') },
-        ]}
-        emptyBiography="No biography yet."
-      >
-        {managesRoles && <RoleManager user={user.data} username={username} />}
-      </ProfileCard>
+      {me?.id === user.data.id ? (
+        <OwnProfile user={user.data} heading="h1" avatarSize={80} stats={stats}>
+          {roles}
+        </OwnProfile>
+      ) : (
+        <ProfileCard
+          user={user.data}
+          heading="h1"
+          avatarSize={80}
+          stats={stats}
+          emptyBiography="No biography yet."
+        >
+          {me && <ProfileActions userId={user.data.id} />}
+          {roles}
+        </ProfileCard>
+      )}
       <UserPlaylists userId={user.data.id} />
     </div>
   );

@@ -1,7 +1,8 @@
-import { usersApi } from '@mesmer/shared/api/users';
+import { routePath } from '@mesmer/shared/api/contract';
+import { type FriendsList, type SelfUser, usersApi } from '@mesmer/shared/api/users';
 import type { GrantableRole } from '@mesmer/shared/domain/permissions';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../lib/api-client.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
 import { currentUserQuery } from '../auth/index.ts';
 
 /** GET /api/user?username=: anyone's public profile (404 when there is no such user). */
@@ -37,5 +38,71 @@ export function useChangeRole(username: string) {
         void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
       }
     },
+  });
+}
+
+/** GET /api/user/friends: friends, requests to you and your requests. */
+export const friendsQuery = queryOptions({
+  queryKey: ['user', 'friends'],
+  queryFn: ({ signal }) => call(usersApi.friends, { signal }),
+});
+
+/** Asks, accepts (`add`) or cancels / declines / unfriends (`remove`); the lists come back with the answer. */
+export function useChangeFriend() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ friendId, add }: { friendId: number; add: boolean }): Promise<FriendsList> =>
+      add
+        ? call(usersApi.addFriend, { body: { friendId } })
+        : call(usersApi.removeFriend, { query: { friendId } }),
+    onSuccess: (lists) => queryClient.setQueryData(friendsQuery.queryKey, lists),
+  });
+}
+
+/**
+ * POST /api/user/upload, multipart with the one image in `file`. The JSON client cannot send a
+ * form, so this posts it itself and reads errors as `call` does.
+ */
+async function uploadAvatar(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const res = await fetch(`/api${routePath(usersApi.uploadAvatar)}`, {
+    method: 'POST',
+    body: form,
+    credentials: 'same-origin',
+  });
+  const data = await res.json().catch(() => null);
+  if (res.ok) return data.url;
+  throw new ApiError(res.status, data?.error ?? `Request failed (${res.status}).`, data?.field);
+}
+
+/** Puts a changed own user into the signed-in user and, when open, their public profile. */
+function useOwnUserChanged() {
+  const queryClient = useQueryClient();
+  return (change: (user: SelfUser) => SelfUser) => {
+    const me = queryClient.getQueryData(currentUserQuery.queryKey);
+    if (!me) return;
+    const next = change(me);
+    queryClient.setQueryData(currentUserQuery.queryKey, next);
+    queryClient.setQueryData(userByNameQuery(me.username).queryKey, (user) =>
+      user ? { ...user, imageURL: next.imageURL, biography: next.biography } : user,
+    );
+  };
+}
+
+export function useUploadAvatar() {
+  const changed = useOwnUserChanged();
+  return useMutation({
+    mutationFn: uploadAvatar,
+    onSuccess: (imageURL) => changed((me) => ({ ...me, imageURL })),
+  });
+}
+
+/** Saves the biography (PUT /api/user). */
+export function useSaveBiography() {
+  const changed = useOwnUserChanged();
+  return useMutation({
+    mutationFn: (biography: string) => call(usersApi.update, { body: { biography } }),
+    onSuccess: ({ user }) => changed(() => user),
   });
 }

@@ -1,0 +1,22 @@
+import { MessageCircle } from 'lucide-react';
+import { useStartThread } from '../messages/index.ts';
+import { FriendButton } from './FriendButton.tsx';
+import styles from './ProfileEditor.module.css';
+
+/** What a signed-in viewer may do on someone else's profile: message them, befriend them. */
+export function ProfileActions({ userId }: { userId: number }) {
+  const startThread = useStartThread();
+  return (
+    <div className={styles.actions}>
+      <button
+        type="button"
+        className="btn btn-ghost"
+        disabled={startThread.isPending}
+        onClick={() => startThread.mutate(userId)}
+      >
+        <MessageCircle size={18} aria-hidden /> Message
+      </button>
+      <FriendButton userId={userId} />
+    </div>
+  );
+}
