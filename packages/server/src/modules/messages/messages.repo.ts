@@ -106,6 +106,23 @@ export function createMessagesRepo(db: Db) {
         .orderBy(asc(threadMembers.threadId), asc(users.id));
     },
 
+    /** Every member of the thread with the thread's name (null = two-person); empty when no such thread. */
+    threadWithMembers(threadId: number): Promise<(MemberRow & { threadName: string | null })[]> {
+      return db
+        .select({
+          threadId: threadMembers.threadId,
+          id: users.id,
+          username: users.username,
+          imageUrl: users.imageUrl,
+          threadName: threads.name,
+        })
+        .from(threadMembers)
+        .innerJoin(threads, eq(threads.id, threadMembers.threadId))
+        .innerJoin(users, eq(users.id, threadMembers.userId))
+        .where(eq(threadMembers.threadId, threadId))
+        .orderBy(asc(users.id));
+    },
+
     async existingUsers(ids: number[]): Promise<{ id: number; username: string }[]> {
       if (ids.length === 0) return [];
       return db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids));
@@ -144,33 +161,33 @@ export function createMessagesRepo(db: Db) {
     },
 
     /**
-     * Stores a message, makes it the thread's newest and the sender's read mark; call inside a
-     * transaction. Answers its id.
+     * Stores a message, makes it the thread's newest and the sender's read mark, in one statement
+     * (atomic without a transaction). Answers its id and time.
      */
-    async insertMessage(threadId: number, senderId: number, text: string, at: Date): Promise<number> {
-      const [row] = await db
-        .insert(messages)
-        .values({ threadId, senderId, message: text, createdAt: at })
-        .returning({ id: messages.id });
+    async insertMessage(
+      threadId: number,
+      senderId: number,
+      text: string,
+      at: Date,
+    ): Promise<{ id: number; createdAt: Date }> {
+      const result = await db.execute<{ id: number; created_at: string | Date }>(sql`
+        with m as (
+          insert into ${messages} (thread_id, sender_id, message, created_at)
+          values (${threadId}, ${senderId}, ${text}, ${at.toISOString()}::timestamptz)
+          returning id, created_at
+        ),
+        t as (
+          update ${threads} set most_recent_message = greatest(most_recent_message, (select id from m))
+          where id = ${threadId}
+        ),
+        r as (
+          update ${threadMembers} set last_read = greatest(last_read, (select id from m))
+          where thread_id = ${threadId} and user_id = ${senderId}
+        )
+        select id, created_at from m`);
+      const row = (result as unknown as { rows: { id: number; created_at: string | Date }[] }).rows[0];
       if (!row) throw new Error('insertMessage: no row');
-      await db
-        .update(threads)
-        .set({ mostRecentMessage: sql`greatest(${threads.mostRecentMessage}, ${row.id})` })
-        .where(eq(threads.id, threadId));
-      await db
-        .update(threadMembers)
-        .set({ lastRead: sql`greatest(${threadMembers.lastRead}, ${row.id})` })
-        .where(and(eq(threadMembers.threadId, threadId), eq(threadMembers.userId, senderId)));
-      return row.id;
-    },
-
-    async findMessage(id: number): Promise<MessageRow | null> {
-      const [row] = await db
-        .select(messageColumns)
-        .from(messages)
-        .leftJoin(users, eq(users.id, messages.senderId))
-        .where(eq(messages.id, id));
-      return row ?? null;
+      return { id: Number(row.id), createdAt: new Date(row.created_at) };
     },
 
     /** Up to `limit` messages of the thread older than `before` (all when absent), oldest first. */

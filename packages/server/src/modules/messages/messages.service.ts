@@ -85,19 +85,25 @@ export function createMessagesService(ctx: AppContext) {
     /** Stores a message and pushes it to the thread's room and its members. */
     async send(user: SessionUser, body: { threadId: number; message: string }): Promise<Message> {
       await ctx.limiter.consume(SEND_LIMIT, String(user.id));
-      const row = await memberThread(user, body.threadId);
-      const members = await repo.membersOf([row.id]);
+      // One read for the thread and its members: membership and the two-person check come from it.
+      const members = await repo.threadWithMembers(body.threadId);
+      const self = members.find((m) => m.id === user.id);
+      if (!self) throw new NotFound('Thread not found.');
       const memberIds = members.map((m) => m.id);
-      if (row.name === null) {
+      if (self.threadName === null) {
         const others = memberIds.filter((id) => id !== user.id);
         if ((await access.users.blockersOf(user.id, others)).size > 0) throw new Forbidden(CANNOT_MESSAGE);
       }
-      const id = await ctx.db.transaction((tx) =>
-        createMessagesRepo(tx as unknown as Db).insertMessage(row.id, user.id, body.message, ctx.clock.now()),
-      );
-      const stored = await repo.findMessage(id);
-      if (!stored) throw new Error('send: the message just stored is gone');
-      const message = toMessage(stored);
+      const stored = await repo.insertMessage(body.threadId, user.id, body.message, ctx.clock.now());
+      const message: Message = {
+        id: stored.id,
+        senderId: user.id,
+        threadId: body.threadId,
+        message: body.message,
+        removed: false,
+        createdAt: stored.createdAt.toISOString(),
+        sender: { id: user.id, username: self.username, imageURL: self.imageUrl },
+      };
       hub.deliver?.(message, memberIds);
       return message;
     },
