@@ -30,15 +30,16 @@ test('two people message in real time, with unread markers, the home banner, his
   test.setTimeout(120_000);
   const { page: bobPage, errors: bobErrors } = await newPage(browser);
   const alice = await signUpViaApi(alicePage, 'alice');
-  await signUpViaApi(bobPage, 'bob');
-  const bobId = await userId(bobPage);
+  const bob = await signUpViaApi(bobPage, 'bob');
 
-  // The profile's Message button belongs to the profiles work; the thread is made through the API here.
-  const created = await alicePage.request.post('/api/messages/threads', {
-    data: { name: null, userIds: String(bobId) },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const threadId: number = (await created.json()).id;
+  const threadId =
+    await test.step("alice starts the thread with the Message button on bob's profile", async () => {
+      await alicePage.goto(`/user/${bob.username}`);
+      await alicePage.getByRole('button', { name: 'Message', exact: true }).click();
+      await expect(alicePage).toHaveURL(/\/messages\?thread=\d+$/);
+      await expect(alicePage.getByRole('heading', { level: 2, name: bob.username })).toBeVisible();
+      return Number(new URL(alicePage.url()).searchParams.get('thread'));
+    });
 
   await test.step('seed 60 messages of history', async () => {
     for (let i = 1; i <= 60; i += 1) await send(alicePage, threadId, `Seed ${i}`);
