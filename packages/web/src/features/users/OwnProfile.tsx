@@ -3,14 +3,20 @@ import { Check, Pencil } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Spinner, toast } from '../../ui/index.ts';
 import { AvatarDrop } from './AvatarDrop.tsx';
-import { useSaveBiography } from './api.ts';
+import { useSaveProfile } from './api.ts';
 import { BiographyEditor } from './BiographyEditor.tsx';
 import { ProfileCard, type ProfileStat } from './ProfileCard.tsx';
 import styles from './ProfileEditor.module.css';
+import { type TriggerChoice, TriggerSelection } from './TriggerSelection.tsx';
+
+const choiceOf = (user: PublicUser): TriggerChoice =>
+  new Map(user.triggers.map((t) => [t.id, t.trainingAmount === 0 ? 0 : 1]));
+const sameChoice = (a: TriggerChoice, b: TriggerChoice) =>
+  a.size === b.size && [...a].every(([id, amount]) => b.get(id) === amount);
 
 /**
  * The viewer's own profile card: the edit icon toggles edit mode (picture drop zone and the
- * biography's markdown editor); leaving it saves the biography only when it changed, and the
+ * biography's markdown editor, trained and in-training triggers); leaving it saves only what changed, and the
  * icon waits while that save runs.
  */
 export function OwnProfile({
@@ -30,19 +36,26 @@ export function OwnProfile({
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(user.biography);
-  const save = useSaveBiography();
+  const [choice, setChoice] = useState<TriggerChoice>(() => choiceOf(user));
+  const save = useSaveProfile();
 
   const toggle = () => {
     if (!editing) {
       setDraft(user.biography);
+      setChoice(choiceOf(user));
       setEditing(true);
       return;
     }
-    if (draft === user.biography) {
+    const change: Parameters<typeof save.mutate>[0] = {};
+    if (draft !== user.biography) change.biography = draft;
+    if (!sameChoice(choice, choiceOf(user))) {
+      change.triggers = [...choice].map(([triggerId, trainingAmount]) => ({ triggerId, trainingAmount }));
+    }
+    if (Object.keys(change).length === 0) {
       setEditing(false);
       return;
     }
-    save.mutate(draft, {
+    save.mutate(change, {
       onSuccess: () => setEditing(false),
       onError: (err) => toast('error', 'Failed to save your profile.', err.message),
     });
@@ -80,6 +93,7 @@ export function OwnProfile({
           <div className={styles.editor}>
             <AvatarDrop />
             <BiographyEditor value={draft} onChange={setDraft} />
+            <TriggerSelection value={choice} known={user.triggers} onChange={setChoice} />
           </div>
         ) : undefined
       }

@@ -2,7 +2,7 @@ import { type FriendsList, type PublicUser, publicUser } from '@mesmer/shared/ap
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Navigate, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, selfUser } from '../../test/testing.tsx';
+import { json, renderWithProviders, selfUser, trigger } from '../../test/testing.tsx';
 import UserPage from './UserPage.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -22,6 +22,10 @@ function profile(overrides: Partial<PublicUser> = {}): PublicUser {
     ...overrides,
   });
 }
+const sleep = trigger({ id: 11, name: 'Sleep' });
+const obey = trigger({ id: 12, name: 'Obey' });
+/** The chosen triggers of a group (its select offers names too). */
+const chips = (group: HTMLElement) => within(group).getByRole('list');
 const noFriends: FriendsList = { friends: [], incoming: [], outgoing: [] };
 const alice = selfUser({ id: 42, username: 'alice', biography: 'Hello **there**' });
 const bob = selfUser({ id: 7, username: 'bob' });
@@ -44,6 +48,7 @@ function renderPage(
         const url = String(input);
         if (url.startsWith('/api/user?')) return json(200, { user });
         if (url.startsWith('/api/playlists')) return json(200, { playlists: [], totalItems: 0 });
+        if (url === '/api/triggers') return json(200, { triggers: [sleep, obey] });
         return other(url, init ?? {});
       },
     },
@@ -85,6 +90,58 @@ describe('editing your own profile', () => {
     ]);
     const bio = screen.getByRole('region', { name: 'Biography' });
     expect(within(bio).getByText('bio').tagName).toBe('EM');
+  });
+
+  it('trained and in training exclude each other; leaving saves only the changed triggers', async () => {
+    const start = { ...alice, triggers: [{ id: 11, name: 'Sleep', trainingAmount: 0 }] };
+    const { fetch } = renderPage(start, profile({ triggers: start.triggers }), (url, init) => {
+      if (url === '/api/user' && init.method === 'PUT') {
+        const { triggers } = JSON.parse(String(init.body));
+        const names: Record<number, string> = { 11: 'Sleep', 12: 'Obey' };
+        return json(200, {
+          user: {
+            ...start,
+            triggers: triggers.map((t: { triggerId: number; trainingAmount: number }) => ({
+              id: t.triggerId,
+              name: names[t.triggerId],
+              trainingAmount: t.trainingAmount,
+            })),
+          },
+        });
+      }
+      return json(200, { user: start });
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const trained = screen.getByRole('region', { name: 'Trained' });
+    const training = screen.getByRole('region', { name: 'In training' });
+    expect(within(chips(trained)).getByText('Sleep')).toBeInTheDocument();
+    const addTraining = await within(training).findByRole('combobox', { name: 'Add a trigger in training' });
+    await waitFor(() => expect(addTraining).toBeEnabled());
+
+    // Sleep moves from trained to in training; Obey is added as trained.
+    fireEvent.change(addTraining, { target: { value: '11' } });
+    expect(within(chips(trained)).queryByText('Sleep')).toBeNull();
+    expect(within(chips(training)).getByText('Sleep')).toBeInTheDocument();
+    fireEvent.change(within(trained).getByRole('combobox', { name: 'Add a trained trigger' }), {
+      target: { value: '12' },
+    });
+    expect(within(chips(trained)).getByText('Obey')).toBeInTheDocument();
+    // A trigger already in a group is not offered there again.
+    expect(
+      within(within(training).getByRole('combobox')).queryByRole('option', { name: 'Sleep' }),
+    ).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Finish editing' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Trained' })).toBeNull());
+    const puts = fetch.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => init?.body);
+    expect(puts).toEqual([
+      JSON.stringify({
+        triggers: [
+          { triggerId: 11, trainingAmount: 1 },
+          { triggerId: 12, trainingAmount: 0 },
+        ],
+      }),
+    ]);
   });
 
   it('invites you to click edit, mentioning Markdown, when there is no biography', async () => {

@@ -1,5 +1,5 @@
 import { routePath } from '@mesmer/shared/api/contract';
-import { type FriendsList, type SelfUser, usersApi } from '@mesmer/shared/api/users';
+import { type FriendsList, type SelfUser, type UpdateUserRequest, usersApi } from '@mesmer/shared/api/users';
 import type { GrantableRole } from '@mesmer/shared/domain/permissions';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../lib/api-client.ts';
@@ -85,7 +85,7 @@ function useOwnUserChanged() {
     const next = change(me);
     queryClient.setQueryData(currentUserQuery.queryKey, next);
     queryClient.setQueryData(userByNameQuery(me.username).queryKey, (user) =>
-      user ? { ...user, imageURL: next.imageURL, biography: next.biography } : user,
+      user ? { ...user, imageURL: next.imageURL, biography: next.biography, triggers: next.triggers } : user,
     );
   };
 }
@@ -98,11 +98,12 @@ export function useUploadAvatar() {
   });
 }
 
-/** Saves the biography (PUT /api/user). */
-export function useSaveBiography() {
+/** Saves what changed of the profile (PUT /api/user with only those fields). */
+export function useSaveProfile() {
   const changed = useOwnUserChanged();
   return useMutation({
-    mutationFn: (biography: string) => call(usersApi.update, { body: { biography } }),
+    mutationFn: (change: Pick<UpdateUserRequest, 'biography' | 'triggers'>) =>
+      call(usersApi.update, { body: change }),
     onSuccess: ({ user }) => changed(() => user),
   });
 }
