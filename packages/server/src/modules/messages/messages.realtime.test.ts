@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -278,3 +278,79 @@ describe.skipIf(!adminUrl)(
     });
   },
 );
+
+// Redis failing: unreachable at start (rooms stay in the process, with a warning), or gone later
+// (publishes fail quietly, this process's sockets still get every message, nothing crashes).
+const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+describe.skipIf(!hasRedisServer)('when Redis is away (needs the redis-server program)', async () => {
+  const redisPort = await freePort();
+  const redis = spawn(
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  for (let i = 0; i < 50; i++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const s = net.connect(redisPort, '127.0.0.1', () => {
+        s.end();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  afterAll(() => {
+    redis.kill('SIGKILL');
+  });
+  const logs: string[] = [];
+  const logStream = { write: (line: string) => logs.push(line) };
+  const withRedis = await createTestApp(
+    { redisUrl: `redis://127.0.0.1:${redisPort}`, logLevel: 'warn' },
+    { logStream },
+  );
+  const deadPort = await freePort();
+  const noRedis = await createTestApp(
+    { redisUrl: `redis://127.0.0.1:${deadPort}`, logLevel: 'warn' },
+    { logStream },
+  );
+
+  async function roundTrip(target: typeof app) {
+    await target.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(target.server.address() as net.AddressInfo).port}`;
+    const a = await createSignedInUser(target);
+    const b = await createSignedInUser(target);
+    const call = (token: string, route: string, payload: object) =>
+      target.inject({ method: 'POST', url: `/api${route}`, payload, headers: authHeader(token) });
+    const id = (await call(a.token, '/messages/threads', { name: null, userIds: String(b.id) })).json().id;
+    const s = await open(url, { token: b.token });
+    s.emit('set_thread', id, null, b.token);
+    await next(s, 'bulk_messages');
+    const got = next<{ message: string }>(s, 'message');
+    expect((await call(a.token, '/messages', { threadId: id, message: 'still here' })).statusCode).toBe(200);
+    expect((await got).message).toBe('still here');
+  }
+
+  it('keeps rooms in the process when Redis cannot be reached at start, with a warning', async () => {
+    expect(logs.some((l) => l.includes('realtime: Redis unreachable'))).toBe(true);
+    await roundTrip(noRedis.app);
+  });
+
+  it('delivers on this process without an unhandled rejection once Redis goes away', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      redis.kill('SIGKILL');
+      await new Promise((r) => redis.once('exit', r));
+      await roundTrip(withRedis.app);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  });
+});

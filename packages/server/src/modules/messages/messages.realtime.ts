@@ -53,6 +53,17 @@ async function connectRedis(url: string, log: FastifyInstance['log']): Promise<[
       Promise.all([pub.connect(), sub.connect()]),
       new Promise((_, reject) => setTimeout(() => reject(new Error('timed out after 2 s')), 2000).unref()),
     ]);
+    // The adapter publishes without waiting: while Redis is away a failed publish is logged (at most
+    // once a minute) instead of becoming an unhandled rejection; this process's sockets still get it.
+    const publish = pub.publish.bind(pub);
+    let warnedAt = 0;
+    pub.publish = ((channel: string, message: string) =>
+      publish(channel, message).catch((err: unknown) => {
+        if (Date.now() - warnedAt < 60_000) return 0;
+        warnedAt = Date.now();
+        log.warn({ err }, 'realtime: Redis publish failed; delivering on this process only meanwhile');
+        return 0;
+      })) as typeof pub.publish;
     return [pub, sub];
   } catch (err) {
     log.warn({ err }, 'realtime: Redis unreachable; messages reach only sockets on this process');
