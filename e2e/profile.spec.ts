@@ -26,7 +26,7 @@ test('a user edits their profile: picture and a markdown biography with a link',
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     expect((await uploaded).status()).toBe(200);
     await expect(page.getByText('Profile picture updated.')).toBeVisible();
-    const avatar = page.locator('img[src^="/api/avatars/"]').first();
+    const avatar = page.locator('img[src^="/avatars/"]').first();
     await expect(avatar).toBeVisible();
     await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
   });
@@ -56,7 +56,7 @@ test('a user edits their profile: picture and a markdown biography with a link',
   await expect(
     page.getByRole('region', { name: 'Biography' }).getByRole('link', { name: 'my site' }),
   ).toBeVisible();
-  await expect(page.locator('img[src^="/api/avatars/"]').first()).toBeVisible();
+  await expect(page.locator('img[src^="/avatars/"]').first()).toBeVisible();
 });
 
 test('two users befriend each other', async ({ page, browser }) => {

@@ -18,6 +18,7 @@ import { startCleanup } from './modules/cleanup/cleanup.service.ts';
 import { registerModules } from './modules/index.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { attachRealtime } from './modules/messages/messages.realtime.ts';
+import { avatarImageRoutes } from './modules/users/avatar.routes.ts';
 import { authPlugin } from './platform/auth.ts';
 import { type Clock, OffsetClock, systemClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { prefix: '/api' },
   );
   await mediaRoutes(app, ctx);
+  await avatarImageRoutes(app, ctx);
   // Messaging's socket.io server on this HTTP server (path /socket.io), closed with the app.
   await attachRealtime(app, ctx);
 

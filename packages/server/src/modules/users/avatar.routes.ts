@@ -34,10 +34,7 @@ async function readImagePart(req: FastifyRequest): Promise<Buffer> {
   return Buffer.from(await files[0].arrayBuffer());
 }
 
-/**
- * POST /api/user/upload, and GET /api/avatars/<name>: avatars are public (anyone may see a
- * profile), so unlike /media they need no signed link; only names of the `avatars/` folder are served.
- */
+/** POST /api/user/upload: a new profile image (served by avatarImageRoutes). */
 export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
   const avatars = createAvatarService(ctx);
 
@@ -64,10 +61,18 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
       return { url: await avatars.upload(me.id, await readImagePart(req)) };
     });
   });
+}
 
+/**
+ * GET /avatars/<name>, outside /api like /media (an image, not a JSON call): avatars are public
+ * (anyone may see a profile), so unlike /media they need no signed link; only names of the
+ * `avatars/` folder are served.
+ */
+export async function avatarImageRoutes(app: FastifyInstance, ctx: AppContext) {
+  const avatars = createAvatarService(ctx);
   app.get<{ Params: { name: string } }>(
     '/avatars/:name',
-    { schema: { tags: ['users'], description: 'A profile image (public), as named in a user’s imageURL.' } },
+    { schema: { tags: ['media'], description: 'A profile image (public), as named in a user’s imageURL.' } },
     async (req, reply) => {
       const found = await avatars.open(req.params.name);
       if (!found) return reply.code(404).send({ error: 'Not found.' });

@@ -12,8 +12,8 @@ const SIZES = { small: 64, large: 256 } as const;
 /** Larger images are refused before decoding (a small file can hold a huge picture). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-/** Avatars are public: they are served from /api/avatars/<name>, the storage key `avatars/<name>`. */
-export const AVATAR_URL_PREFIX = '/api/avatars/';
+/** Avatars are public: they are served from /avatars/<name>, the storage key `avatars/<name>`. */
+export const AVATAR_URL_PREFIX = '/avatars/';
 /** `<userId>-<random>-<size>.webp`: nothing else in `avatars/` is ever served. */
 export const AVATAR_NAME = /^\d+-[0-9a-f]{16}-(small|large)\.webp$/;
 

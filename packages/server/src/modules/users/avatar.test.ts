@@ -71,9 +71,9 @@ describe('POST /api/user/upload', () => {
     const res = await upload(photo, me.token);
     expect(res.statusCode).toBe(200);
     const { url } = res.json();
-    expect(url).toMatch(new RegExp(`^/api/avatars/${me.id}-[0-9a-f]{16}-large\\.webp$`));
+    expect(url).toMatch(new RegExp(`^/avatars/${me.id}-[0-9a-f]{16}-large\\.webp$`));
     expect(await imageUrlOf(me.id)).toBe(url);
-    const name = url.slice('/api/avatars/'.length);
+    const name = url.slice('/avatars/'.length);
     expect(avatarFiles()).toEqual(
       [name.replace('-large', '-large'), name.replace('-large', '-small')].sort(),
     );
@@ -148,9 +148,9 @@ describe('POST /api/user/upload', () => {
   it('401 signed out; unknown or foreign avatar names are 404', async () => {
     expect((await upload(await photoWithGps())).statusCode).toBe(401);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/avatars/1-0123456789abcdef-large.webp' })).statusCode,
+      (await app.inject({ method: 'GET', url: '/avatars/1-0123456789abcdef-large.webp' })).statusCode,
     ).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/avatars/..%2Faudio%2Fx.wav' })).statusCode).toBe(
+    expect((await app.inject({ method: 'GET', url: '/avatars/..%2Faudio%2Fx.wav' })).statusCode).toBe(
       404,
     );
   });
