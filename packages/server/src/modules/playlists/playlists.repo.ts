@@ -168,11 +168,6 @@ export function createPlaylistsRepo(db: Db, totals: KeptTotals) {
       return { rows: rows as PlaylistRow[], total: await totalItems.of(rows[0]) };
     },
 
-    async findById(id: number): Promise<PlaylistRow | null> {
-      const [row] = await select().where(eq(playlists.id, id));
-      return (row as PlaylistRow) ?? null;
-    },
-
     /** Visible playlists by id, in the order of `ids`. */
     async findVisibleByIds(ids: number[], viewer: Viewer): Promise<PlaylistRow[]> {
       if (ids.length === 0) return [];
@@ -282,29 +277,55 @@ export function createPlaylistsRepo(db: Db, totals: KeptTotals) {
       return row ?? { liked: false, disliked: false, favorite: false };
     },
 
-    async saveRating(
+    /**
+     * Applies a rating change in one upsert and answers the stored rating. A field left `null` keeps
+     * its stored value (false for a first rating).
+     */
+    async applyRating(
       playlistId: number,
       userId: number,
-      r: { liked: boolean; disliked: boolean; favorite: boolean },
+      r: { liked: boolean | null; disliked: boolean | null; favorite: boolean | null },
     ) {
-      await db
+      const keep = (value: boolean | null, column: SQL) => (value === null ? column : sql`${value}`);
+      const [row] = await db
         .insert(playlistRatings)
-        .values({ playlistId, userId, ...r })
-        .onConflictDoUpdate({ target: [playlistRatings.userId, playlistRatings.playlistId], set: r });
+        .values({
+          playlistId,
+          userId,
+          liked: r.liked ?? false,
+          disliked: r.disliked ?? false,
+          favorite: r.favorite ?? false,
+        })
+        .onConflictDoUpdate({
+          target: [playlistRatings.userId, playlistRatings.playlistId],
+          set: {
+            liked: keep(r.liked, sql`${playlistRatings.liked}`),
+            disliked: keep(r.disliked, sql`${playlistRatings.disliked}`),
+            favorite: keep(r.favorite, sql`${playlistRatings.favorite}`),
+          },
+        })
+        .returning({
+          liked: playlistRatings.liked,
+          disliked: playlistRatings.disliked,
+          favorite: playlistRatings.favorite,
+        });
+      return row as { liked: boolean; disliked: boolean; favorite: boolean };
     },
 
     /** Recounts the denormalised like, dislike and favourite counters from the ratings. */
     async recount(playlistId: number) {
       const count = (column: SQL) =>
         sql`(select count(*)::int from ${playlistRatings} where ${playlistRatings.playlistId} = ${playlistId} and ${column})`;
-      await db
+      const [row] = await db
         .update(playlists)
         .set({
           likes: count(sql`${playlistRatings.liked}`),
           dislikes: count(sql`${playlistRatings.disliked}`),
           favorites: count(sql`${playlistRatings.favorite}`),
         })
-        .where(eq(playlists.id, playlistId));
+        .where(eq(playlists.id, playlistId))
+        .returning({ likes: playlists.likes, dislikes: playlists.dislikes, favorites: playlists.favorites });
+      return row as { likes: number; dislikes: number; favorites: number } | undefined;
     },
   };
 }

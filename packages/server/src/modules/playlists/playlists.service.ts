@@ -89,7 +89,8 @@ export function createPlaylistsService(ctx: AppContext) {
 
   /** The access check of one playlist: its row when the viewer may see it, else 404. */
   async function visiblePlaylist(id: number, viewer: Viewer): Promise<PlaylistRow> {
-    const row = (await access.playlists.visible(viewer, [id])).has(id) ? await repo.findById(id) : null;
+    // The visibility check and the row read in one statement.
+    const [row] = await repo.findVisibleByIds([id], viewer);
     if (!row) throw new NotFound('Playlist not found.');
     return row;
   }
@@ -236,21 +237,19 @@ export function createPlaylistsService(ctx: AppContext) {
       if (input.isLiked && input.isDisliked) {
         throw new Invalid('isDisliked: a playlist cannot be liked and disliked at once.');
       }
+      // The stored rating with this change applied (a field not given keeps its value), then the
+      // recount answering the new counters: two statements in the transaction.
+      const liked = input.isLiked ?? (input.isDisliked ? false : null);
+      const disliked = input.isDisliked ?? (input.isLiked ? false : null);
       const next = await ctx.db.transaction(async (tx) => {
         const txRepo = createPlaylistsRepo(tx as unknown as Db, ctx.readCache.totals);
-        const rating = await txRepo.rating(row.id, user.id);
-        if (input.isLiked !== undefined) {
-          rating.liked = input.isLiked;
-          if (input.isLiked) rating.disliked = false;
-        }
-        if (input.isDisliked !== undefined) {
-          rating.disliked = input.isDisliked;
-          if (input.isDisliked) rating.liked = false;
-        }
-        if (input.isFavorite !== undefined) rating.favorite = input.isFavorite;
-        await txRepo.saveRating(row.id, user.id, rating);
-        await txRepo.recount(row.id);
-        return { rating, row: (await txRepo.findById(row.id)) ?? row };
+        const rating = await txRepo.applyRating(row.id, user.id, {
+          liked,
+          disliked,
+          favorite: input.isFavorite ?? null,
+        });
+        const counts = await txRepo.recount(row.id);
+        return { rating, row: counts ? { ...row, ...counts } : row };
       });
       return toPlaylistUserInfo(next.row, next.rating);
     },
