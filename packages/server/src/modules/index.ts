@@ -8,6 +8,7 @@ import { leaderboardRoutes } from './leaderboard/leaderboard.routes.ts';
 import { listeningRoutes } from './listening/listening.routes.ts';
 import { testClockRoutes } from './listening/test-clock.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
+import { moderationRoutes } from './moderation/moderation.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { seriesRoutes } from './series/series.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
@@ -31,4 +32,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await generatorRoutes(api, ctx);
   await uploadsRoutes(api, ctx);
   await messagesRoutes(api, ctx);
+  await moderationRoutes(api, ctx);
 }

@@ -6,6 +6,7 @@ import { healthApi } from './health.ts';
 import { leaderboardApi } from './leaderboard.ts';
 import { listeningApi } from './listening.ts';
 import { messagesApi } from './messages.ts';
+import { moderationApi } from './moderation.ts';
 import { playlistsApi } from './playlists.ts';
 import { seriesApi } from './series.ts';
 import { tagsApi } from './tags.ts';
@@ -23,6 +24,7 @@ export const allRoutes: readonly RouteDefinition[] = [
   leaderboardApi,
   listeningApi,
   messagesApi,
+  moderationApi,
   playlistsApi,
   seriesApi,
   tagsApi,

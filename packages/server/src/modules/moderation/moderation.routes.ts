@@ -1,0 +1,16 @@
+import { moderationApi } from '@mesmer/shared/api/moderation';
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { registerRoute } from '../../platform/contract-route.ts';
+import { createModerationService } from './moderation.service.ts';
+
+export async function moderationRoutes(app: FastifyInstance, ctx: AppContext) {
+  const service = createModerationService(ctx);
+  registerRoute(app, moderationApi.block, async (req) => service.block(requireUser(req), req.body));
+  registerRoute(app, moderationApi.unblock, async (req, reply) => {
+    await service.unblock(requireUser(req), req.query.userId);
+    return reply.code(204).send(null);
+  });
+  registerRoute(app, moderationApi.blocks, async (req) => service.blocks(requireUser(req)));
+}
