@@ -66,7 +66,7 @@ export const authApi = {
     tags: ['auth'],
     summary: 'Log in with username or e-mail; sets the session cookie',
     body: loginRequest,
-    responses: { 200: sessionResponse, 401: errorResponse, 429: errorResponse },
+    responses: { 200: sessionResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
   }),
   logout: defineRoute({
     method: 'DELETE',

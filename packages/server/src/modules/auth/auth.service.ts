@@ -3,7 +3,7 @@ import { type RoleName, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions'
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { Conflict, Invalid, NotFound, Unauthorized } from '../../platform/errors.ts';
+import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../../platform/errors.ts';
 import type { MailMessage } from '../../platform/mail.ts';
 import type { Limit } from '../../platform/rate-limit.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
@@ -167,6 +167,7 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
       if (!user || !passwordOk) throw new Unauthorized(INVALID_CREDENTIALS);
       await ctx.limiter.undo(LOGIN_FAILURES, key);
+      if (user.suspendedAt) throw new Forbidden('This account is suspended.');
       if (input.timezone) await usersService.adoptTimezone(user.id, input.timezone);
       const token = await startSession(ctx.db, user.id);
       return { token, user: await usersService.self(user.id) };

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blocks, reports, threadMembers } from '../../db/schema/index.ts';
+import { blocks, reports, threadMembers, users } from '../../db/schema/index.ts';
 import { createAccess } from '../../platform/access.ts';
 import { authHeader, createSignedInUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
@@ -124,5 +124,19 @@ describe('GET /api/user/blocks and DELETE /api/user/block', () => {
     expect(del.statusCode).toBe(204);
     expect(await db.select().from(blocks)).toEqual([]);
     expect([...(await createAccess(db).users.blockersOf(bob.id, [alice.id]))]).toEqual([]);
+  });
+});
+
+describe('suspended accounts', () => {
+  it('a suspended user is refused at sign-in with 403 and their session no longer works', async () => {
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, carol.id));
+    expect((await call({ method: 'GET', url: '/api/user/blocks', token: carol.token })).statusCode).toBe(401);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { user: carol.username, password: carol.password },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'This account is suspended.' });
   });
 });
