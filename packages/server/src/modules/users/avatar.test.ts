@@ -150,8 +150,6 @@ describe('POST /api/user/upload', () => {
     expect(
       (await app.inject({ method: 'GET', url: '/avatars/1-0123456789abcdef-large.webp' })).statusCode,
     ).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/avatars/..%2Faudio%2Fx.wav' })).statusCode).toBe(
-      404,
-    );
+    expect((await app.inject({ method: 'GET', url: '/avatars/..%2Faudio%2Fx.wav' })).statusCode).toBe(404);
   });
 });
