@@ -1,4 +1,5 @@
 export { Avatar } from './Avatar.tsx';
+export { Checkbox } from './Checkbox.tsx';
 export { ConfirmPopup } from './ConfirmPopup.tsx';
 export { FormError, SubmitButton } from './Form.tsx';
 export { Modal } from './Modal.tsx';
