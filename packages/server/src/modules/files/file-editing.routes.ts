@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
 import { AppError, BadRequest } from '../../platform/errors.ts';
+import { acceptSmallForms, readSmallForm } from '../../platform/small-form.ts';
 import { createFileEditingService } from './file-editing.service.ts';
 
-const MULTIPART = 'multipart/form-data';
 /** Room for the form's fields and boundaries around the largest attachment. */
 const ATTACHMENT_BODY_LIMIT = MAX_ATTACHMENT_BYTES + 64 * 1024;
 
@@ -18,16 +18,7 @@ class AttachmentTooLarge extends AppError {
 
 /** The fields and the `file` part of an attachment form (the body was read whole, bounded). */
 async function readAttachmentForm(req: FastifyRequest) {
-  if (!Buffer.isBuffer(req.body))
-    throw new BadRequest('body', 'must be multipart/form-data with fileId, kind and a file.');
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(req.body), {
-      headers: { 'content-type': req.headers['content-type'] ?? '' },
-    }).formData();
-  } catch {
-    throw new BadRequest('body', 'must be multipart/form-data with fileId, kind and a file.');
-  }
+  const form = await readSmallForm(req, 'body', 'must be multipart/form-data with fileId, kind and a file.');
   const fields = attachmentFields.safeParse({ fileId: form.get('fileId'), kind: form.get('kind') });
   if (!fields.success) {
     const issue = fields.error.issues[0];
@@ -57,27 +48,7 @@ export async function fileEditingRoutes(app: FastifyInstance, ctx: AppContext) {
   // Attachments are small: the form is read whole (bounded) in a context of its own, so its
   // multipart parser is not the one other routes (chunked uploads) use.
   await app.register(async (attachments) => {
-    if (attachments.hasContentTypeParser(MULTIPART)) attachments.removeContentTypeParser(MULTIPART);
-    attachments.addContentTypeParser(
-      MULTIPART,
-      { bodyLimit: ATTACHMENT_BODY_LIMIT },
-      (_req, payload, done) => {
-        const parts: Buffer[] = [];
-        let size = 0;
-        payload.on('data', (part: Buffer) => {
-          size += part.length;
-          if (size > ATTACHMENT_BODY_LIMIT) {
-            payload.removeAllListeners('data');
-            payload.resume();
-            done(new AttachmentTooLarge(), undefined);
-          } else parts.push(part);
-        });
-        payload.on('end', () => {
-          if (size <= ATTACHMENT_BODY_LIMIT) done(null, Buffer.concat(parts));
-        });
-        payload.on('error', (err) => done(err, undefined));
-      },
-    );
+    acceptSmallForms(attachments, ATTACHMENT_BODY_LIMIT, () => new AttachmentTooLarge());
     registerRoute(attachments, filesApi.attach, async (req) => {
       const { fields, bytes } = await readAttachmentForm(req);
       return service.attach(req.user, fields, bytes);

@@ -4,9 +4,9 @@ import { requireUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
 import { AppError, BadRequest } from '../../platform/errors.ts';
+import { acceptSmallForms, readSmallForm } from '../../platform/small-form.ts';
 import { createAvatarService } from './avatar.service.ts';
 
-const MULTIPART = 'multipart/form-data';
 /** Room for the boundaries around the largest image. */
 const AVATAR_BODY_LIMIT = MAX_AVATAR_BYTES + 16 * 1024;
 const NOT_MULTIPART = 'must be multipart/form-data with one image in `file`.';
@@ -19,15 +19,7 @@ class AvatarTooLarge extends AppError {
 
 /** The one image part of the form (the body was read whole, bounded). */
 async function readImagePart(req: FastifyRequest): Promise<Buffer> {
-  if (!Buffer.isBuffer(req.body)) throw new BadRequest('file', NOT_MULTIPART);
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(req.body), {
-      headers: { 'content-type': req.headers['content-type'] ?? '' },
-    }).formData();
-  } catch {
-    throw new BadRequest('file', NOT_MULTIPART);
-  }
+  const form = await readSmallForm(req, 'file', NOT_MULTIPART);
   const files = [...form.values()].filter((v): v is File => v instanceof Blob);
   if (files.length !== 1) throw new BadRequest('file', NOT_MULTIPART);
   if (files[0].size > MAX_AVATAR_BYTES) throw new AvatarTooLarge();
@@ -39,23 +31,7 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
   const avatars = createAvatarService(ctx);
 
   await app.register(async (scope) => {
-    if (scope.hasContentTypeParser(MULTIPART)) scope.removeContentTypeParser(MULTIPART);
-    scope.addContentTypeParser(MULTIPART, { bodyLimit: AVATAR_BODY_LIMIT }, (_req, payload, done) => {
-      const parts: Buffer[] = [];
-      let size = 0;
-      payload.on('data', (part: Buffer) => {
-        size += part.length;
-        if (size > AVATAR_BODY_LIMIT) {
-          payload.removeAllListeners('data');
-          payload.resume();
-          done(new AvatarTooLarge(), undefined);
-        } else parts.push(part);
-      });
-      payload.on('end', () => {
-        if (size <= AVATAR_BODY_LIMIT) done(null, Buffer.concat(parts));
-      });
-      payload.on('error', (err) => done(err, undefined));
-    });
+    acceptSmallForms(scope, AVATAR_BODY_LIMIT, () => new AvatarTooLarge());
     registerRoute(scope, usersApi.uploadAvatar, async (req) => {
       const me = requireUser(req);
       return { url: await avatars.upload(me.id, await readImagePart(req)) };
