@@ -57,7 +57,7 @@ if (mode === 'echo') {
   const sessions = createSessionRepo(db);
   for (const { id } of made) {
     const token = newToken();
-    await sessions.insert(hashToken(token), id, new Date(Date.now() + 86_400_000));
+    await sessions.insert(hashToken(token), id, new Date(), new Date(Date.now() + 86_400_000));
     tokens.push(token);
   }
   const threadIds: number[] = [];

@@ -5,6 +5,13 @@ import { defineConfig, devices } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = path.resolve(import.meta.dirname, `../.tmp/e2e-${E2E_PORT}/data`);
 export const E2E_WEB_DIST = path.resolve(import.meta.dirname, `../.tmp/e2e-${E2E_PORT}/web`);
+/**
+ * Local fakes of the outside services (packages/server/src/test/fakes/), each on a port that
+ * follows E2E_PORT; the spec that needs one starts it, the server only reaches it during that spec.
+ */
+export const FAKE_PATREON_PORT = E2E_PORT + 20;
+export const FAKE_LOVENSE_PORT = E2E_PORT + 21;
+export const FAKE_BUTTPLUG_PORT = E2E_PORT + 22;
 
 /** Journeys run against one real server (embedded database, demo library) in Debian's Chromium. */
 export default defineConfig({
@@ -52,6 +59,12 @@ export default defineConfig({
       RATE_LIMIT: 'false',
       LOG_LEVEL: 'warn',
       WEB_DIST: E2E_WEB_DIST,
+      PATREON_CLIENT_ID: 'e2e-client',
+      PATREON_CLIENT_SECRET: 'e2e-client-secret',
+      PATREON_WEBHOOK_SECRET: 'e2e-webhook-secret',
+      PATREON_URL: `http://127.0.0.1:${FAKE_PATREON_PORT}`,
+      LOVENSE_DEVELOPER_TOKEN: 'e2e-developer-token',
+      LOVENSE_API_URL: `http://127.0.0.1:${FAKE_LOVENSE_PORT}`,
     },
   },
 });

@@ -9,6 +9,7 @@ export default defineConfig({
       '/api': 'http://localhost:3000',
       '/media': 'http://localhost:3000',
       '/avatars': 'http://localhost:3000',
+      '/discord': 'http://localhost:3000',
       '/socket.io': { target: 'ws://localhost:3000', ws: true },
     },
   },

@@ -33,7 +33,7 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import { createRateLimiter, registerRateLimit, TooManyAttempts } from './platform/rate-limit.ts';
 import { createReadCache } from './platform/read-cache.ts';
 import { responseSerializerCompiler } from './platform/response-serializer.ts';
-import { registerWebApp } from './platform/web-app.ts';
+import { registerWebApp, thirdPartyOrigins } from './platform/web-app.ts';
 
 export interface BuildOptions {
   /** An already opened database (tests); otherwise opened from config. */
@@ -134,18 +134,22 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   await app.register(fastifyCookie);
+  const thirdParty = thirdPartyOrigins(config);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // Only this site: a request to another host would tell it who uses the app. 'self' also
         // covers the websocket to this host (socket.io).
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The configured ad and analytics origins (none unless set) may serve scripts, images and
+        // frames and be connected to.
+        imgSrc: ["'self'", 'data:', 'blob:', ...thirdParty],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...thirdParty],
         fontSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...thirdParty],
+        ...(thirdParty.length > 0 && { frameSrc: ["'self'", ...thirdParty] }),
         upgradeInsecureRequests: null,
       },
     },

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { AD_FREE_TIER_IDS } from '@mesmer/shared/domain/ads';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -58,9 +59,24 @@ const envSchema = z.object({
   WIKI_URL: z.url().default('https://wiki.mesmer.local'),
   CONTACT_EMAIL: z.email().default('support@mesmer.local'),
   DISCORD_INSTALL_URL: z.url().default('https://discord.com/oauth2/authorize'),
+  AD_NETWORK_SCRIPT_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  AD_ZONE_DESKTOP: z.string().max(100).optional(),
+  AD_ZONE_MOBILE: z.string().max(100).optional(),
+  AD_FREE_TIER_IDS: z
+    .string()
+    .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, 'must be a comma-separated list of Patreon tier ids')
+    .optional(),
+  ANALYTICS_SCRIPT_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  ANALYTICS_SITE_ID: z.string().max(100).optional(),
   SEED_DEMO: z.enum(['true', 'false', '1', '0', 'force']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COOKIE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  CLUSTER_PROCESSES: z.coerce.number().int().min(1).max(64).default(2),
   RATE_LIMIT: bool.default(true),
   TRUST_PROXY: trustProxy,
   LIBRARY_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
@@ -102,10 +118,20 @@ export interface Config {
   wikiUrl: string;
   contactEmail: string;
   discordInstallUrl: string;
+  /** The ad network's script and zone ids (AD_NETWORK_SCRIPT_URL); no ads when unset. */
+  ads?: { scriptUrl: string; desktopZone?: string; mobileZone?: string };
+  /** Patreon tiers whose active members see no ads. */
+  adFreeTierIds: string[];
+  /** The analytics script (ANALYTICS_SCRIPT_URL); no analytics when unset. */
+  analytics?: { scriptUrl: string; siteId?: string };
   /** Seed the demo library (accounts with a published password); never in production unless SEED_DEMO=force. */
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   cookieDays: number;
+  /** A session unused for this many days ends (before its COOKIE_DAYS end). */
+  sessionIdleDays: number;
+  /** How many server processes `npm run start:cluster` runs behind its proxy. */
+  clusterProcesses: number;
   rateLimit: boolean;
   /** Which proxies' X-Forwarded-For to believe: a hop count or their addresses; false believes none. */
   trustProxy: false | number | string[];
@@ -165,12 +191,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     wikiUrl: e.WIKI_URL,
     contactEmail: e.CONTACT_EMAIL,
     discordInstallUrl: e.DISCORD_INSTALL_URL,
+    ads: e.AD_NETWORK_SCRIPT_URL
+      ? { scriptUrl: e.AD_NETWORK_SCRIPT_URL, desktopZone: e.AD_ZONE_DESKTOP, mobileZone: e.AD_ZONE_MOBILE }
+      : undefined,
+    adFreeTierIds: e.AD_FREE_TIER_IDS
+      ? e.AD_FREE_TIER_IDS.split(',').map((id) => id.trim())
+      : [...AD_FREE_TIER_IDS],
+    analytics: e.ANALYTICS_SCRIPT_URL
+      ? { scriptUrl: e.ANALYTICS_SCRIPT_URL, siteId: e.ANALYTICS_SITE_ID }
+      : undefined,
     seedDemo:
       e.SEED_DEMO === undefined
         ? e.NODE_ENV !== 'production'
         : e.SEED_DEMO !== 'false' && e.SEED_DEMO !== '0',
     logLevel: e.LOG_LEVEL,
     cookieDays: e.COOKIE_DAYS,
+    sessionIdleDays: e.SESSION_IDLE_DAYS,
+    clusterProcesses: e.CLUSTER_PROCESSES,
     rateLimit: e.RATE_LIMIT,
     trustProxy: e.TRUST_PROXY ?? false,
     libraryCacheSeconds: e.LIBRARY_CACHE_SECONDS,

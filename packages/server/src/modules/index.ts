@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
+import { accountDataRoutes } from './account-data/account-data.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { generatorRoutes } from './generator/generator.routes.ts';
@@ -21,6 +22,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await healthRoutes(api, ctx);
   await authRoutes(api, ctx);
   await usersRoutes(api, ctx);
+  await accountDataRoutes(api, ctx);
   await listeningRoutes(api, ctx);
   await leaderboardRoutes(api, ctx);
   await testClockRoutes(api, ctx);

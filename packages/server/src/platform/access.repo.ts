@@ -108,6 +108,7 @@ export function createAccessRepo(db: Db) {
       username: users.username,
       timezone: users.timezone,
       role: roles.name,
+      lastSeenAt: authSessions.lastSeenAt,
       ...viewerColumns,
     })
     .from(authSessions)
@@ -118,6 +119,7 @@ export function createAccessRepo(db: Db) {
       and(
         eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
         gt(authSessions.expiresAt, sql.placeholder('now')),
+        gt(authSessions.lastSeenAt, sql.placeholder('idleSince')),
         // A suspended account has no live session, whatever tokens it still holds.
         isNull(users.suspendedAt),
       ),
@@ -125,18 +127,27 @@ export function createAccessRepo(db: Db) {
     .prepare('live_session_user');
 
   return {
-    /** The user behind a live session, with role names, and their memberships (viewerMemberships). */
+    /**
+     * The user behind a live session (not past its end, not idle since `idleSince`), with role
+     * names, their memberships (viewerMemberships) and when the session was last seen.
+     */
     async sessionUser(
       tokenHash: string,
       now: Date,
-    ): Promise<{ user: SessionUser; memberships: ViewerMemberships } | null> {
-      const rows = await liveSessionUser.execute({ tokenHash, now });
+      idleSince: Date,
+    ): Promise<{ user: SessionUser; memberships: ViewerMemberships; lastSeenAt: Date } | null> {
+      const rows = await liveSessionUser.execute({ tokenHash, now, idleSince });
       if (rows.length === 0) return null;
-      const { id, username, timezone, hideLockedFiles, held, creatorTiers } = rows[0];
+      const { id, username, timezone, hideLockedFiles, held, creatorTiers, lastSeenAt } = rows[0];
       return {
         user: { id, username, timezone, roles: rows.flatMap((r) => (r.role ? [r.role] : [])) },
         memberships: { hideLockedFiles, held, creatorTiers },
+        lastSeenAt,
       };
+    },
+
+    async touchSession(tokenHash: string, now: Date) {
+      await db.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.tokenHash, tokenHash));
     },
 
     /** The viewer's hideLockedFiles setting and active membership tiers, with all tiers of those creators. */

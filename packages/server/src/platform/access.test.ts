@@ -151,13 +151,13 @@ describe('the viewer', () => {
 
   it('comes from a live session token, with its roles; an unknown token has no user', async () => {
     const token = await loginAs(app, moderator.username, moderator.password);
-    expect(await access.sessionUser(token, app.ctx.clock.now())).toEqual({
+    expect(await access.sessionUser(token, app.ctx.clock.now(), 14)).toEqual({
       id: moderator.id,
       username: moderator.username,
       timezone: 'UTC',
       roles: ['Moderator'],
     });
-    expect(await access.sessionUser(`${token}x`, app.ctx.clock.now())).toBeNull();
+    expect(await access.sessionUser(`${token}x`, app.ctx.clock.now(), 14)).toBeNull();
   });
 });
 
@@ -165,13 +165,13 @@ describe('the viewer of a session', () => {
   it('comes with the session lookup, equal to the viewer read on its own', async () => {
     for (const who of [member, lapsed, moderator, bob]) {
       const token = await loginAs(app, who.username, who.password);
-      const sessionUser = await access.sessionUser(token, app.ctx.clock.now());
+      const sessionUser = await access.sessionUser(token, app.ctx.clock.now(), 14);
       if (!sessionUser) throw new Error('no session');
       // A copy of the same user is not the session's object: its viewer is read on its own.
       expect(await access.viewer(sessionUser)).toEqual(await access.viewer({ ...sessionUser }));
     }
     const token = await loginAs(app, member.username, member.password);
-    const sessionUser = await access.sessionUser(token, app.ctx.clock.now());
+    const sessionUser = await access.sessionUser(token, app.ctx.clock.now(), 14);
     if (!sessionUser) throw new Error('no session');
     expect((await access.viewer(sessionUser)).entitledTierIds.size).toBeGreaterThan(0);
   });

@@ -24,6 +24,10 @@ export const ANONYMOUS: Viewer = {
   hideLockedFiles: false,
 };
 
+/** How stale a session's last-seen time may get before a request writes it again. */
+const SESSION_TOUCH_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** The signed-in user, or 401. */
 export function requireUser(user: SessionUser | null): SessionUser {
   if (!user) throw new Unauthorized();
@@ -49,10 +53,16 @@ export function createAccess(db: Db) {
   const repo = createAccessRepo(db);
 
   return {
-    /** The user behind a session token while the session lives. */
-    async sessionUser(token: string, now: Date): Promise<SessionUser | null> {
-      const found = await repo.sessionUser(hashToken(token), now);
+    /**
+     * The user behind a session token while the session lives: until its absolute end, and while it
+     * is used at least once every `idleDays` (SESSION_IDLE_DAYS; its last use is written at most hourly).
+     */
+    async sessionUser(token: string, now: Date, idleDays: number): Promise<SessionUser | null> {
+      const tokenHash = hashToken(token);
+      const found = await repo.sessionUser(tokenHash, now, new Date(now.getTime() - idleDays * DAY_MS));
       if (!found) return null;
+      if (now.getTime() - found.lastSeenAt.getTime() > SESSION_TOUCH_MS)
+        await repo.touchSession(tokenHash, now);
       membershipsOfSessionUser.set(found.user, found.memberships);
       return found.user;
     },

@@ -13,10 +13,30 @@ declare module 'fastify' {
   }
 }
 
-function tokenFrom(req: FastifyRequest): string | null {
+function tokenFrom(req: FastifyRequest): { token: string; fromCookie: boolean } | null {
   const header = req.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
-  return req.cookies?.[SESSION_COOKIE] ?? null;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice(7).trim();
+    return token ? { token, fromCookie: false } : null;
+  }
+  const cookie = req.cookies?.[SESSION_COOKIE];
+  return cookie ? { token: cookie, fromCookie: true } : null;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A write that a browser sends with the session cookie must come from our own pages. The cookie is
+ * SameSite=Lax already; this also holds for browsers that ignore it: the browser's Sec-Fetch-Site,
+ * else its Origin, must name this site. Bearer-token clients send neither cookie nor this risk.
+ */
+function isCrossSite(req: FastifyRequest, publicUrl: string): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site) return site === 'cross-site';
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  const host = req.headers.host;
+  return origin !== new URL(publicUrl).origin && origin !== `${req.protocol}://${host}`;
 }
 
 /** Resolves the session on every request; services then decide what the user may do (access.ts). */
@@ -24,12 +44,15 @@ export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
   const access = createAccess(ctx.db);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     if (!/^\/(api|media|download)\//.test(req.url)) return;
-    const token = tokenFrom(req);
-    if (!token) return;
-    req.sessionToken = token;
-    req.user = await access.sessionUser(token, ctx.clock.now());
+    const found = tokenFrom(req);
+    if (!found) return;
+    if (found.fromCookie && !SAFE_METHODS.has(req.method) && isCrossSite(req, ctx.config.publicUrl)) {
+      return reply.code(403).send({ error: 'Requests from other sites are refused.' });
+    }
+    req.sessionToken = found.token;
+    req.user = await access.sessionUser(found.token, ctx.clock.now(), ctx.config.sessionIdleDays);
   });
 });
 

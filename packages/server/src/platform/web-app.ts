@@ -11,7 +11,15 @@ function siteSettings(config: Config): SiteSettings {
     siteName: config.siteName,
     wikiUrl: config.wikiUrl,
     contactEmail: config.contactEmail,
+    ...(config.ads && { ads: { ...config.ads, adFreeTierIds: config.adFreeTierIds } }),
+    ...(config.analytics && { analytics: config.analytics }),
   };
+}
+
+/** The origins of the configured ad and analytics scripts: the only other sites the page may reach. */
+export function thirdPartyOrigins(config: Pick<Config, 'ads' | 'analytics'>): string[] {
+  const urls = [config.ads?.scriptUrl, config.analytics?.scriptUrl].filter((u) => u !== undefined);
+  return [...new Set(urls.map((u) => new URL(u).origin))];
 }
 
 function escapeAttribute(value: string): string {

@@ -24,6 +24,13 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 export const sessionResponse = z.object({ token: z.string(), user: selfUser });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
+/** PUT /api/user/password: the current password again, and the new one. */
+export const changePasswordRequest = z.object({
+  currentPassword: text(TEXT_LIMITS.password).min(1, 'is required'),
+  newPassword: password,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
 /** POST /api/register */
 export const registerRequest = z.object({
   user: username,
@@ -74,6 +81,30 @@ export const authApi = {
     tags: ['auth'],
     summary: 'Log out: ends this session and clears the cookies',
     responses: { 204: noContent, 401: errorResponse },
+  }),
+  logoutEverywhere: defineRoute({
+    method: 'DELETE',
+    path: '/sessions',
+    tags: ['auth'],
+    summary: 'Sign out everywhere: ends every session of the account, this one too, and clears the cookies',
+    responses: { 204: noContent, 401: errorResponse },
+  }),
+  changePassword: defineRoute({
+    method: 'PUT',
+    path: '/user/password',
+    tags: ['auth'],
+    summary: 'Change your password; every other session ends and this one gets a new token',
+    description:
+      'A wrong `currentPassword` answers 403 and counts as a failed sign-in of the account (10 in 15 minutes, ' +
+      'then 429). The answer carries the new session token (the old one ends) and sets the cookies.',
+    body: changePasswordRequest,
+    responses: {
+      200: sessionResponse,
+      400: errorResponse,
+      401: errorResponse,
+      403: errorResponse,
+      429: errorResponse,
+    },
   }),
   register: defineRoute({
     method: 'POST',

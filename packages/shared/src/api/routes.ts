@@ -1,3 +1,4 @@
+import { accountDataApi } from './account-data.ts';
 import { authApi } from './auth.ts';
 import type { RouteDefinition } from './contract.ts';
 import { filesApi } from './files.ts';
@@ -17,6 +18,7 @@ import { usersApi } from './users.ts';
 
 /** Every /api call, so tests can walk them all. A new domain's `…Api` object goes here. */
 export const allRoutes: readonly RouteDefinition[] = [
+  accountDataApi,
   authApi,
   filesApi,
   generatorApi,

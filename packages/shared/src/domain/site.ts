@@ -6,7 +6,7 @@ export const SESSION_COOKIE = 'token';
 export const SESSION_MARKER_COOKIE = 'mesmer_session';
 
 /**
- * Operator settings (SITE_NAME, WIKI_URL, CONTACT_EMAIL) the server writes into index.html at
+ * Operator settings (SITE_NAME, WIKI_URL, CONTACT_EMAIL, ads and analytics) the server writes into index.html at
  * run time, in `<meta name="mesmer-site">`, so one build serves any deployment.
  */
 export const SITE_SETTINGS_META = 'mesmer-site';
@@ -14,6 +14,17 @@ export const siteSettings = z.object({
   siteName: z.string().min(1),
   wikiUrl: z.url(),
   contactEmail: z.email(),
+  /** Only when AD_NETWORK_SCRIPT_URL is set: the ad script, its zone ids and the ad-free tiers. */
+  ads: z
+    .object({
+      scriptUrl: z.url(),
+      desktopZone: z.string().optional(),
+      mobileZone: z.string().optional(),
+      adFreeTierIds: z.array(z.string()),
+    })
+    .optional(),
+  /** Only when ANALYTICS_SCRIPT_URL is set. */
+  analytics: z.object({ scriptUrl: z.url(), siteId: z.string().optional() }).optional(),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 

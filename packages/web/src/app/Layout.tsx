@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { Ads } from '../features/ads/index.ts';
 import { useSessionSync } from '../features/auth/index.ts';
 import { PlayerBar } from '../player/PlayerBar.tsx';
 import { LoadingState, ToastViewport } from '../ui/index.ts';
@@ -27,6 +28,7 @@ export function Layout() {
             <Outlet />
           </Suspense>
         </main>
+        <Ads />
         <Footer />
         <PlayerBar services={playerServices} />
         <ToastViewport />

@@ -23,3 +23,6 @@ const settings = readSiteSettings(document);
 export const SITE_NAME = settings.siteName;
 export const WIKI_URL = settings.wikiUrl;
 export const CONTACT_EMAIL = settings.contactEmail;
+/** The ad network and analytics scripts, when the operator configured them (otherwise undefined). */
+export const ADS = settings.ads;
+export const ANALYTICS = settings.analytics;

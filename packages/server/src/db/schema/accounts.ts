@@ -79,7 +79,10 @@ export const authSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end: COOKIE_DAYS after sign-in. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Last request seen (moved at most hourly): a session idle for SESSION_IDLE_DAYS ends. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );

@@ -34,6 +34,9 @@ export const membershipTiers = pgTable('membership_tiers', {
   creatorName: text('creator_name').notNull(),
   title: text('title').notNull(),
   rank: integer('rank').notNull(),
+  /** The provider's campaign id and the tier's price, from a creator's tier import. */
+  campaignId: text('campaign_id'),
+  amountCents: integer('amount_cents'),
   creatorUserId: integer('creator_user_id').references(() => users.id, { onDelete: 'set null' }),
 });
 

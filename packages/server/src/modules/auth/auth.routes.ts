@@ -34,6 +34,18 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.code(204).send(null);
   });
 
+  registerRoute(app, authApi.logoutEverywhere, async (req, reply) => {
+    clearSessionCookies(reply, ctx.config);
+    await auth.logoutEverywhere(requireUser(req).id);
+    return reply.code(204).send(null);
+  });
+
+  registerRoute(app, authApi.changePassword, async (req, reply) => {
+    const session = await auth.changePassword(requireUser(req).id, req.body);
+    setSessionCookies(reply, ctx.config, { token: session.token, userId: session.user.id });
+    return session;
+  });
+
   registerRoute(
     app,
     authApi.register,

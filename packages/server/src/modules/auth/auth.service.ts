@@ -1,4 +1,9 @@
-import type { LoginRequest, RegisterRequest, SessionResponse } from '@mesmer/shared/api/auth';
+import type {
+  ChangePasswordRequest,
+  LoginRequest,
+  RegisterRequest,
+  SessionResponse,
+} from '@mesmer/shared/api/auth';
 import { type RoleName, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -32,7 +37,7 @@ export const SIGN_UPS_PER_EMAIL: Limit = { name: 'sign-ups per e-mail', max: 3, 
 export const RESET_MAILS: Limit = { name: 'reset mails', max: 3, windowMs: HOUR_MS };
 
 /** The key an account's counts are kept under; a login that matches no account counts as itself. */
-const accountKey = (userId: number | undefined, typed: string) =>
+export const accountKey = (userId: number | undefined, typed: string) =>
   userId === undefined ? `unknown ${typed.trim().toLowerCase()}` : `account ${userId}`;
 
 export interface NewAccount extends NewUser {
@@ -125,6 +130,7 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
     await createSessionRepo(db).insert(
       hashToken(token),
       userId,
+      ctx.clock.now(),
       fromNow(ctx.config.cookieDays * 24 * HOUR_MS),
     );
     return token;
@@ -175,6 +181,32 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
 
     async logout(sessionToken: string) {
       await sessions.delete(hashToken(sessionToken));
+    },
+
+    async logoutEverywhere(userId: number) {
+      await sessions.deleteAllForUser(userId);
+    },
+
+    /**
+     * Checks the current password (a wrong one counts as a failed sign-in of the account), sets the
+     * new one and ends every session; the answer is a new session for this browser.
+     */
+    async changePassword(userId: number, input: ChangePasswordRequest): Promise<SessionResponse> {
+      const user = await users.findById(userId);
+      if (!user) throw new Unauthorized();
+      const key = accountKey(user.id, user.username);
+      await ctx.limiter.consume(LOGIN_FAILURES, key);
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        throw new Forbidden('The current password is not right.');
+      }
+      await ctx.limiter.undo(LOGIN_FAILURES, key);
+      const passwordHash = await hashPassword(input.newPassword);
+      const token = await ctx.db.transaction(async (tx) => {
+        await createAccountsRepo(tx).setPasswordHash(user.id, passwordHash);
+        await createSessionRepo(tx).deleteAllForUser(user.id);
+        return startSession(tx, user.id);
+      });
+      return { token, user: await usersService.self(user.id) };
     },
 
     /** Creates the account, signs it in and sends the verification link. */

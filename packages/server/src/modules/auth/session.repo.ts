@@ -4,8 +4,9 @@ import { authSessions } from '../../db/schema/index.ts';
 
 export function createSessionRepo(db: Db) {
   return {
-    async insert(tokenHash: string, userId: number, expiresAt: Date) {
-      await db.insert(authSessions).values({ tokenHash, userId, expiresAt });
+    /** A session starting `now` (the app's clock), ending at `expiresAt`. */
+    async insert(tokenHash: string, userId: number, now: Date, expiresAt: Date) {
+      await db.insert(authSessions).values({ tokenHash, userId, createdAt: now, lastSeenAt: now, expiresAt });
     },
     async delete(tokenHash: string) {
       await db.delete(authSessions).where(eq(authSessions.tokenHash, tokenHash));

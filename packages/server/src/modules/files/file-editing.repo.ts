@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   files,
@@ -112,6 +112,19 @@ export function createFileEditingRepo(db: Db) {
      * Deletes the file; its links and playlist entries go with it (foreign keys cascade). The
      * playlists it was in are numbered 1..n again, in the same order, as replaceEntries leaves them.
      */
+    /** The files a user authored or uploaded, with their media keys. */
+    async ownedBy(userId: number) {
+      return db
+        .select({
+          id: files.id,
+          audioKey: files.audioKey,
+          hapticsKey: files.hapticsKey,
+          scriptKey: files.scriptKey,
+        })
+        .from(files)
+        .where(or(eq(files.authorId, userId), eq(files.uploaderId, userId)));
+    },
+
     async delete(id: number) {
       const holding = db
         .selectDistinct({ playlistId: playlistFiles.playlistId })

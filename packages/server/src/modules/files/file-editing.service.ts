@@ -87,6 +87,22 @@ export function createFileEditingService(ctx: AppContext) {
   const uploads = createUploadsService(ctx);
   const filesService = createFilesService(ctx);
 
+  // Media goes inside the transaction: if storage fails, the row stays and the delete can be retried
+  // (deleting a key twice is harmless), instead of a row gone and bytes left behind.
+  async function deleteWithMedia(file: {
+    id: number;
+    audioKey: string;
+    hapticsKey: string | null;
+    scriptKey: string | null;
+  }) {
+    await ctx.db.transaction(async (tx) => {
+      await createFileEditingRepo(tx).delete(file.id);
+      for (const key of [file.audioKey, file.hapticsKey, file.scriptKey]) {
+        if (key) await storage.delete(key);
+      }
+    });
+  }
+
   /** The file when `user` may edit it: 404 when they may not see it, 403 when they may not edit it. */
   async function editableBy(user: SessionUser | null, id: number) {
     const editor = requireUser(user);
@@ -210,14 +226,12 @@ export function createFileEditingService(ctx: AppContext) {
     /** Deletes the row (playlist entries and links go with it), then its stored media. */
     async remove(user: SessionUser | null, id: number): Promise<void> {
       const { file } = await editableBy(user, id);
-      // Media goes inside the transaction: if storage fails, the row stays and the delete can be retried
-      // (deleting a key twice is harmless), instead of a row gone and bytes left behind.
-      await ctx.db.transaction(async (tx) => {
-        await createFileEditingRepo(tx).delete(file.id);
-        for (const key of [file.audioKey, file.hapticsKey, file.scriptKey]) {
-          if (key) await storage.delete(key);
-        }
-      });
+      await deleteWithMedia(file);
+    },
+
+    /** Every file `userId` authored or uploaded, with its media (an account being deleted). */
+    async removeAllOf(userId: number): Promise<void> {
+      for (const file of await repo.ownedBy(userId)) await deleteWithMedia(file);
     },
 
     /** Stores a checked attachment (a Funscript as cues) and saves its key on the file. */

@@ -87,7 +87,9 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     return cookieToken(socket.handshake.headers.cookie);
   };
   const userOf = async (token: string | null): Promise<SessionUser | null> =>
-    token && token.length <= 200 ? access.sessionUser(token, ctx.clock.now()) : null;
+    token && token.length <= 200
+      ? access.sessionUser(token, ctx.clock.now(), ctx.config.sessionIdleDays)
+      : null;
 
   io.on('connection', (socket) => {
     // Signed in on the handshake: the user room (thread_updated) at once.

@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { LoadingState, toast } from '../../ui/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useCurrentUser, useLogout } from '../auth/index.ts';
+import { AccountSafetyCard } from './AccountSafetyCard.tsx';
 import styles from './account.module.css';
 import { FriendsCard } from './FriendsCard.tsx';
 import { ProfileSummary } from './ProfileSummary.tsx';
@@ -40,6 +41,7 @@ export default function AccountPage() {
         <div className={styles.side}>
           <ProfileSummary user={user} onLogout={onLogout} loggingOut={logout.isPending} />
           <FriendsCard />
+          <AccountSafetyCard leave={() => setLeaving(true)} stay={() => setLeaving(false)} />
         </div>
         <SettingsCard user={user} />
       </div>

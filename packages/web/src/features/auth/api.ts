@@ -1,5 +1,7 @@
+import { accountDataApi, type DeleteAccountRequest } from '@mesmer/shared/api/account-data';
 import {
   authApi,
+  type ChangePasswordRequest,
   type LoginRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
@@ -66,6 +68,33 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(authApi.logout),
+    onSuccess: () => sessionChanged(queryClient, null),
+  });
+}
+
+/** DELETE /api/sessions: every session of the account ends, this one too. */
+export function useLogoutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(authApi.logoutEverywhere),
+    onSuccess: () => sessionChanged(queryClient, null),
+  });
+}
+
+/** PUT /api/user/password: other sessions end; this browser keeps going on the new one. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangePasswordRequest) => call(authApi.changePassword, { body: input }),
+    onSuccess: (session) => sessionChanged(queryClient, session.user),
+  });
+}
+
+/** DELETE /api/user: the account is gone and this browser signed out. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DeleteAccountRequest) => call(accountDataApi.delete, { body: input }),
     onSuccess: () => sessionChanged(queryClient, null),
   });
 }

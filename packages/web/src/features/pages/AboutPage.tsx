@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { CONTACT_EMAIL, WIKI_URL } from '../../lib/site.ts';
+import { CONTACT_EMAIL, SITE_NAME, WIKI_URL } from '../../lib/site.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { DocLayout, type DocSection } from './DocLayout.tsx';
 import styles from './pages.module.css';
@@ -137,14 +137,23 @@ const SECTIONS: DocSection[] = [
     title: 'Setting up haptics',
     body: (
       <>
-        <ol>
-          <li>Install the Lovense Remote app on your phone and pair your toy with it over Bluetooth.</li>
-          <li>Switch the toy on and keep Lovense Remote open with the toy connected.</li>
-          <li>On your account page, press Connect toy and scan the QR code with Lovense Remote.</li>
-          <li>Play a file with haptics. Adjust Max vibration and Vibration offset until it feels right.</li>
-        </ol>
-        <p className="muted">
-          Toy pairing is coming soon; you can already choose your haptics settings on the account page.
+        <p>
+          Open your <Link to="/account">account page</Link>, go to <strong>Haptics</strong> and choose how
+          your toy connects:
+        </p>
+        <ul>
+          <li>
+            <strong>Lovense:</strong> install the Lovense Remote app on your phone, pair your toy with it and
+            keep the app open. Press <strong>Connect toy</strong> and scan the QR code it shows with Lovense
+            Remote.
+          </li>
+          <li>
+            <strong>Intiface Central:</strong> install Intiface Central on your computer or phone and start
+            its server. Press <strong>Connect</strong>, then <strong>Scan</strong> to find your toy.
+          </li>
+        </ul>
+        <p>
+          Then play a file with haptics, and adjust Max vibration and Vibration offset until it feels right.
         </p>
       </>
     ),
@@ -179,8 +188,9 @@ const SECTIONS: DocSection[] = [
           Files you can't open yet show a lock and the tier they need; you can hide them with the{' '}
           <em>Hide locked files</em> setting.
         </p>
-        <p className="muted">
-          Linking is coming soon. We only read your membership tiers, never your payment details.
+        <p>
+          To link, open your <Link to="/account">account page</Link> and connect Patreon there. We only read
+          your membership tiers, never your payment details.
         </p>
       </>
     ),
@@ -216,6 +226,10 @@ const SECTIONS: DocSection[] = [
         <p>
           If something does not work, tell us what you did, what you expected and what happened instead, plus
           your browser and device. A screenshot helps a lot.
+        </p>
+        <p>
+          Run a Discord server? <a href="/discord/install">Add the {SITE_NAME} bot to Discord</a> to share
+          files and playlists with your community.
         </p>
       </>
     ),

@@ -1,6 +1,6 @@
-import { SESSION_COOKIE, SESSION_MARKER_COOKIE } from '@mesmer/shared/domain/site';
+import { SESSION_COOKIE, SESSION_MARKER_COOKIE, type SiteSettings } from '@mesmer/shared/domain/site';
 import { Link } from 'react-router';
-import { CONTACT_EMAIL } from '../../lib/site.ts';
+import { ADS, ANALYTICS, CONTACT_EMAIL } from '../../lib/site.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { DocLayout, type DocSection } from './DocLayout.tsx';
 import styles from './pages.module.css';
@@ -33,6 +33,41 @@ const COOKIES = [
   },
 ];
 
+const origin = (url: string) => new URL(url).origin;
+
+/** What this deployment switched on (AD_NETWORK_SCRIPT_URL, ANALYTICS_SCRIPT_URL), named by origin. */
+export function ThirdParties({ ads, analytics }: Pick<SiteSettings, 'ads' | 'analytics'>) {
+  if (!ads && !analytics) {
+    return (
+      <p>
+        Mesmer sets no advertising or analytics cookies and loads nothing from other sites: no analytics,
+        advertising or social-media pixels. If that ever changes, this page will list them.
+      </p>
+    );
+  }
+  return (
+    <>
+      <p>This site loads scripts from these other services, which may set their own cookies:</p>
+      <ul>
+        {ads && (
+          <li>
+            <strong>Advertising</strong> from <code>{origin(ads.scriptUrl)}</code>: one banner, loaded only
+            once we know whether you are signed in. Supporters in an ad-free Patreon tier see no ads, and the
+            ad network is never contacted for them.
+          </li>
+        )}
+        {analytics && (
+          <li>
+            <strong>Analytics</strong> from <code>{origin(analytics.scriptUrl)}</code>: counts page visits so
+            we can see which parts of the site are used.
+          </li>
+        )}
+      </ul>
+      <p>Blocking these scripts in your browser does not stop Mesmer from working.</p>
+    </>
+  );
+}
+
 const SECTIONS: DocSection[] = [
   {
     id: 'what-we-use',
@@ -40,8 +75,8 @@ const SECTIONS: DocSection[] = [
     body: (
       <>
         <p>
-          Mesmer uses a small number of cookies and browser storage entries, all of them needed for the site
-          to work or to remember choices you made:
+          Mesmer itself uses a small number of cookies and browser storage entries, all of them needed for the
+          site to work or to remember choices you made:
         </p>
         <div className={styles.tableWrap}>
           <table className={styles.table}>
@@ -78,13 +113,7 @@ const SECTIONS: DocSection[] = [
   {
     id: 'third-parties',
     title: 'Third parties',
-    body: (
-      <p>
-        Mesmer sets no third-party cookies and uses no third-party tracking by default: no analytics,
-        advertising or social-media pixels. If that ever changes, this page will list them before they are
-        switched on.
-      </p>
-    ),
+    body: <ThirdParties ads={ADS} analytics={ANALYTICS} />,
   },
   {
     id: 'your-choices',
@@ -92,7 +121,7 @@ const SECTIONS: DocSection[] = [
     body: (
       <>
         <p>
-          Because everything here is needed for the site to work or remembers a choice you made, there is
+          Because Mesmer's own entries are needed for the site to work or remember a choice you made, there is
           nothing to opt out of. You can still remove it all: log out to end your session, or clear this
           site's data in your browser settings. You will then be signed out and asked to confirm your age
           again.

@@ -1,0 +1,109 @@
+import type { AccountExport, DeleteAccountRequest } from '@mesmer/shared/api/account-data';
+import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
+import type { SessionUser } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { Forbidden, Unauthorized } from '../../platform/errors.ts';
+import { accountKey, LOGIN_FAILURES } from '../auth/auth.service.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { createFileEditingService } from '../files/file-editing.service.ts';
+import { createUploadsService } from '../uploads/uploads.service.ts';
+import { createAvatarService } from '../users/avatar.service.ts';
+import { createAccountDataRepo } from './account-data.repo.ts';
+
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Data rights: download everything kept about my account; delete it (docs/security.md). */
+export function createAccountDataService(ctx: AppContext) {
+  const repo = createAccountDataRepo(ctx.db);
+  const fileEditing = createFileEditingService(ctx);
+  const uploads = createUploadsService(ctx);
+  const avatars = createAvatarService(ctx);
+
+  return {
+    async exportOf(user: SessionUser): Promise<AccountExport> {
+      const account = await repo.account(user.id);
+      if (!account) throw new Unauthorized();
+      const all = await repo.everything(user.id);
+      return {
+        exportedAt: iso(ctx.clock.now()),
+        profile: {
+          id: account.id,
+          username: account.username,
+          email: account.email,
+          emailVerified: account.emailVerified,
+          biography: account.biography,
+          imageURL: account.imageUrl,
+          points: account.points,
+          streak: account.streak,
+          timezone: account.timezone,
+          createdAt: iso(account.createdAt),
+          roles: all.roles,
+          settings: {
+            censorTriggers: account.censorTriggers,
+            hideLockedFiles: account.hideLockedFiles,
+            vibrationOffset: account.vibrationOffset,
+            maxVibration: account.maxVibration,
+          },
+          triggers: all.triggers,
+        },
+        files: all.files.map((f) => ({ ...f, createdAt: iso(f.createdAt) })),
+        playlists: all.playlists.map((p) => ({
+          uuid: p.uuid,
+          name: p.name,
+          description: p.description,
+          isPublic: p.isPublic,
+          dateCreated: iso(p.dateCreated),
+          files: p.files,
+        })),
+        ratings: all.ratings,
+        planProgress: all.plans,
+        listeningHistory: all.listening.map((s) => ({
+          fileUuid: s.fileUuid,
+          fileName: s.fileName,
+          startedAt: iso(s.startedAt),
+          endedAt: isoOrNull(s.endedAt),
+          points: s.points,
+        })),
+        messagesSent: all.sent.map((m) => ({
+          threadId: m.threadId,
+          message: m.message,
+          sentAt: iso(m.sentAt),
+        })),
+        friends: all.friends.map((f) => ({
+          username: f.username,
+          since: isoOrNull(f.since ?? f.requested),
+          accepted: f.since !== null,
+        })),
+        blocked: all.blocked.map((b) => ({ username: b.username, since: iso(b.since) })),
+        memberships: all.memberships.map((m) => ({ ...m, lastVerified: isoOrNull(m.lastVerified) })),
+      };
+    },
+
+    /**
+     * After the password again (a wrong one counts as a failed sign-in): the uploads in progress and
+     * the avatar go with their bytes; files and playlists are deleted (with their media) or handed to
+     * the site owner; then the account row, which takes every row of its own with it.
+     */
+    async deleteAccount(user: SessionUser, input: DeleteAccountRequest): Promise<void> {
+      if (user.id === SITE_OWNER_ID) throw new Forbidden('The site owner’s account cannot be deleted.');
+      const account = await repo.account(user.id);
+      if (!account) throw new Unauthorized();
+      const key = accountKey(account.id, account.username);
+      await ctx.limiter.consume(LOGIN_FAILURES, key);
+      if (!(await verifyPassword(account.passwordHash, input.password))) {
+        throw new Forbidden('The password is not right.');
+      }
+      await ctx.limiter.undo(LOGIN_FAILURES, key);
+      for (const { uuid } of await repo.uploadsOf(user.id)) await uploads.cancel(user, uuid);
+      if (input.content === 'transfer') {
+        await repo.transferFiles(user.id, SITE_OWNER_ID);
+        await repo.transferPlaylists(user.id, SITE_OWNER_ID);
+      } else {
+        await fileEditing.removeAllOf(user.id);
+      }
+      await avatars.removeStored(account.imageUrl);
+      await repo.deleteAccount(user.id);
+    },
+  };
+}

@@ -1,0 +1,485 @@
+// The authorisation matrix (issue 14): every route of the contract, called with a valid request by
+// each kind of caller, against a real server and database, answers the status in its row. A route
+// added to the contract without a row fails the first test. Resources belong to `owner`; `member`
+// shares them where sharing exists (a thread, a friend request); `stranger` is any other user.
+import { randomUUID } from 'node:crypto';
+import type { RouteDefinition } from '@mesmer/shared/api/contract';
+import { allRoutes } from '@mesmer/shared/api/routes';
+import type { RoleName } from '@mesmer/shared/domain/permissions';
+import { and, eq, or } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { blocks, uploads } from '../db/schema/index.ts';
+import { createStorage } from '../platform/storage.ts';
+import { authHeader, createUser, loginAs, type TestUser } from '../test/factories.ts';
+import { createTestApp } from '../test/harness.ts';
+import {
+  createFile,
+  createPlaylist,
+  createSeries,
+  createTier,
+  createTrigger,
+} from '../test/library-factories.ts';
+
+const { app, config } = await createTestApp();
+const db = app.ctx.db;
+const storage = createStorage(config);
+
+const ACTORS = ['anonymous', 'member', 'stranger', 'owner', 'creator', 'moderator', 'admin'] as const;
+type Actor = (typeof ACTORS)[number];
+type SignedActor = Exclude<Actor, 'anonymous'>;
+
+const ROLES: Record<SignedActor, RoleName[]> = {
+  member: [],
+  stranger: [],
+  owner: ['Verified Creator'],
+  creator: ['Verified Creator'],
+  moderator: ['Moderator'],
+  admin: ['Administrator'],
+};
+const users = {} as Record<SignedActor, TestUser & { token: string }>;
+let siteOwner: TestUser;
+
+async function signIn(actor: SignedActor) {
+  users[actor].token = await loginAs(app, users[actor].username, users[actor].password);
+}
+
+beforeAll(async () => {
+  siteOwner = await createUser(db, { username: 'siteowner', roles: ['Administrator'] });
+  // Something for the playlist generator to pick.
+  for (const fileType of [1, 2, 3]) await createFile(db, { authorId: siteOwner.id, fileType });
+  for (const actor of Object.keys(ROLES) as SignedActor[]) {
+    const user = await createUser(db, { username: `m_${actor}`, roles: ROLES[actor] });
+    users[actor] = { ...user, token: '' };
+    await signIn(actor);
+  }
+});
+
+/** What one request is made of; the body is JSON unless `multipart` is given. */
+interface Call {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  multipart?: { fields: Record<string, string>; file?: { field: string; name: string; bytes: Uint8Array } };
+}
+
+/** Resources made fresh for each call, on first use, owned by `owner`. */
+function fixtures() {
+  const once = <T>(make: () => Promise<T>) => {
+    let made: Promise<T> | undefined;
+    return () => (made ??= make());
+  };
+  const publicFile = once(() => createFile(db, { authorId: users.owner.id, name: 'Owner public' }));
+  const privateFile = once(() =>
+    createFile(db, { authorId: users.owner.id, name: 'Owner private', isPublic: false }),
+  );
+  const privatePlaylist = once(() =>
+    createPlaylist(db, { creatorId: users.owner.id, name: 'Owner private list', isPublic: false }),
+  );
+  const thread = once(async () => {
+    // A block made by an earlier call (POST /user/block) would stop the thread: start unblocked.
+    await db
+      .delete(blocks)
+      .where(
+        or(
+          and(eq(blocks.blockerId, users.owner.id), eq(blocks.blockedId, users.member.id)),
+          and(eq(blocks.blockerId, users.member.id), eq(blocks.blockedId, users.owner.id)),
+        ),
+      );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/messages/threads',
+      headers: authHeader(users.owner.token),
+      payload: { name: null, userIds: String(users.member.id) },
+    });
+    const threadId = res.json().id as number;
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: authHeader(users.owner.token),
+      payload: { threadId, message: 'between owner and member' },
+    });
+    return { threadId, messageId: sent.json().id as number };
+  });
+  const upload = once(async () => {
+    const uuid = randomUUID();
+    await storage.put(`audio/${uuid}.wav`, Buffer.from('RIFF fake wave bytes'));
+    await db.insert(uploads).values({
+      uuid,
+      userId: users.owner.id,
+      fileName: 'take.wav',
+      totalChunks: 1,
+      storageKey: `uploads/${uuid}`,
+      // The id a finished multipart upload had (its parts are gone once completed).
+      storageUploadId: uuid.replaceAll('-', ''),
+      state: 'ready',
+      audioType: 'wav',
+      codec: 'PCM',
+      duration: 61_000,
+      size: 20,
+      waveform: [0, 1],
+      loudness: -23,
+    });
+    return uuid;
+  });
+  const plan = once(async () => {
+    const day = await createPlaylist(db, { creatorId: siteOwner.id, isPublic: true });
+    return createSeries(db, { creatorId: siteOwner.id, playlistIds: [day.id] });
+  });
+  const trigger = once(() =>
+    createTrigger(db, { name: `matrix ${randomUUID().slice(0, 8)}`, creatorId: null }),
+  );
+  const target = once(() => createUser(db, {}));
+  return { publicFile, privateFile, privatePlaylist, thread, upload, plan, trigger, target };
+}
+type Fixtures = ReturnType<typeof fixtures>;
+
+interface Row {
+  call: (fx: Fixtures, actor: Actor) => Call | Promise<Call>;
+  expect: Record<Actor, number>;
+  /** The call ends the caller's session (sign-out): sign in again after it. */
+  endsSession?: boolean;
+}
+
+/** Statuses by caller: `anonymous` first, then everyone signed in, with exceptions. */
+function statuses(anonymous: number, signedIn: number, except: Partial<Record<SignedActor, number>> = {}) {
+  const out = { anonymous } as Record<Actor, number>;
+  for (const actor of Object.keys(ROLES) as SignedActor[]) out[actor] = except[actor] ?? signedIn;
+  return out;
+}
+const everyone = (status: number) => statuses(status, status);
+
+const png = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
+const cues = new TextEncoder().encode(JSON.stringify([{ time: 0, stopTime: 500, strength: 0.5 }]));
+
+const MATRIX: Record<string, Row> = {
+  'POST /token': {
+    call: () => ({ body: { user: users.stranger.username, password: users.stranger.password } }),
+    expect: everyone(200),
+  },
+  'DELETE /token': { call: () => ({}), expect: statuses(401, 204), endsSession: true },
+  'GET /user/export': { call: () => ({}), expect: statuses(401, 200) },
+  // With a wrong password, so the matrix keeps its callers (deletion itself: account-data.test.ts).
+  'DELETE /user': {
+    call: () => ({ body: { password: 'not the password', content: 'delete' } }),
+    expect: statuses(401, 403),
+  },
+  'DELETE /sessions': { call: () => ({}), expect: statuses(401, 204), endsSession: true },
+  'PUT /user/password': {
+    call: (_fx, actor) => ({
+      body: {
+        currentPassword: actor === 'anonymous' ? 'x' : users[actor].password,
+        newPassword: actor === 'anonymous' ? 'long enough' : users[actor].password,
+      },
+    }),
+    expect: statuses(401, 200),
+    endsSession: true,
+  },
+  'POST /register': {
+    call: () => {
+      const name = `r${randomUUID().slice(0, 8)}`;
+      return { body: { user: name, email: `${name}@example.test`, password: 'long enough password' } };
+    },
+    expect: everyone(201),
+  },
+  'POST /verify': { call: () => ({ body: { token: 'not-a-token' } }), expect: everyone(400) },
+  'POST /reset_password': {
+    call: () => ({ body: { username: users.stranger.username, email: users.stranger.email } }),
+    expect: everyone(200),
+  },
+  'GET /files': {
+    call: async (fx) => ({ query: { uuid: (await fx.privateFile()).uuid } }),
+    expect: statuses(404, 404, { owner: 200, moderator: 200, admin: 200 }),
+  },
+  'POST /files': {
+    call: async (fx) => ({ body: { uuid: await fx.upload(), name: 'Made', fileType: 2 } }),
+    expect: statuses(401, 403, { owner: 200, creator: 404, admin: 404 }),
+  },
+  'PUT /files': {
+    call: async (fx) => ({ body: { id: (await fx.publicFile()).id, description: 'changed', fileType: 2 } }),
+    expect: statuses(401, 403, { owner: 200, moderator: 200, admin: 200 }),
+  },
+  'DELETE /files': {
+    call: async (fx) => ({ query: { id: (await fx.publicFile()).id } }),
+    expect: statuses(401, 403, { owner: 204, moderator: 204, admin: 204 }),
+  },
+  'POST /files/attachment': {
+    call: async (fx) => ({
+      multipart: {
+        fields: { fileId: String((await fx.publicFile()).id), kind: 'haptics' },
+        file: { field: 'file', name: 'cues.json', bytes: cues },
+      },
+    }),
+    expect: statuses(401, 403, { owner: 200, moderator: 200, admin: 200 }),
+  },
+  'DELETE /files/attachment': {
+    call: async (fx) => ({ query: { fileId: (await fx.publicFile()).id, kind: 'haptics' } }),
+    expect: statuses(401, 403, { owner: 204, moderator: 204, admin: 204 }),
+  },
+  'GET /files/waveform': {
+    call: async (fx) => ({ query: { id: (await fx.privateFile()).id } }),
+    expect: statuses(404, 404, { owner: 200, moderator: 200, admin: 200 }),
+  },
+  'GET /files/upload-options': {
+    call: () => ({}),
+    expect: statuses(401, 403, { owner: 200, creator: 200, admin: 200 }),
+  },
+  'GET /playlist/generate': { call: () => ({}), expect: everyone(200) },
+  'GET /health': { call: () => ({}), expect: everyone(200) },
+  'GET /leaderboard': { call: () => ({}), expect: everyone(200) },
+  'GET /leaderboard/user': { call: () => ({ query: { user: users.owner.username } }), expect: everyone(200) },
+  'POST /session': { call: () => ({ body: { timezone: 'UTC' } }), expect: everyone(200) },
+  'GET /messages/threads': { call: () => ({}), expect: statuses(401, 200) },
+  'GET /messages/thread': {
+    call: async (fx) => ({ query: { id: (await fx.thread()).threadId } }),
+    expect: statuses(401, 404, { owner: 200, member: 200 }),
+  },
+  'POST /messages/threads': {
+    call: () => ({ body: { name: null, userIds: String(siteOwner.id) } }),
+    expect: statuses(401, 200),
+  },
+  'POST /messages': {
+    call: async (fx) => ({ body: { threadId: (await fx.thread()).threadId, message: 'hello' } }),
+    expect: statuses(401, 404, { owner: 200, member: 200 }),
+  },
+  'GET /messages': {
+    call: async (fx) => ({ query: { threadId: (await fx.thread()).threadId } }),
+    expect: statuses(401, 404, { owner: 200, member: 200 }),
+  },
+  'PUT /messages/read': {
+    call: async (fx) => {
+      const { threadId, messageId } = await fx.thread();
+      return { body: { threadId, messageId } };
+    },
+    expect: statuses(401, 404, { owner: 204, member: 204 }),
+  },
+  'POST /user/block': {
+    call: async (fx) => ({ body: { threadId: (await fx.thread()).threadId } }),
+    expect: statuses(401, 404, { owner: 200, member: 200 }),
+  },
+  'DELETE /user/block': { call: () => ({ query: { userId: users.owner.id } }), expect: statuses(401, 204) },
+  'GET /user/blocks': { call: () => ({}), expect: statuses(401, 200) },
+  'GET /playlists': {
+    call: async (fx) => ({ query: { uuid: (await fx.privatePlaylist()).uuid } }),
+    expect: statuses(404, 404, { owner: 200, moderator: 200, admin: 200 }),
+  },
+  'GET /playlists/recent': { call: () => ({}), expect: everyone(200) },
+  'POST /playlists': { call: () => ({ body: { name: 'Mine', expLevel: 1 } }), expect: statuses(401, 201) },
+  'PUT /playlists': {
+    call: async (fx) => ({ body: { id: (await fx.privatePlaylist()).id, name: 'Renamed' } }),
+    expect: statuses(401, 404, { owner: 200, moderator: 403, admin: 403 }),
+  },
+  'DELETE /playlist': {
+    call: async (fx) => ({ query: { id: (await fx.privatePlaylist()).id } }),
+    expect: statuses(401, 404, { owner: 204, moderator: 403, admin: 403 }),
+  },
+  'GET /playlist/user': {
+    call: async (fx) => ({ query: { id: (await fx.privatePlaylist()).id } }),
+    expect: statuses(404, 404, { owner: 200, moderator: 200, admin: 200 }),
+  },
+  'PUT /playlist/user': {
+    call: async (fx) => ({ body: { id: (await fx.privatePlaylist()).id, isFavorite: true } }),
+    expect: statuses(401, 404, { owner: 200, moderator: 200, admin: 200 }),
+  },
+  'GET /series': { call: () => ({}), expect: everyone(200) },
+  'PUT /userseries': {
+    call: async (fx) => ({ body: { id: (await fx.plan()).id, playlistIndex: 1 } }),
+    expect: statuses(401, 200),
+  },
+  'GET /tags': { call: () => ({}), expect: everyone(200) },
+  'GET /creators': { call: () => ({}), expect: everyone(200) },
+  // Registered only on test servers started with the test clock (e2e); absent here.
+  'POST /test/clock': { call: () => ({ body: { advanceMs: 1000 } }), expect: everyone(404) },
+  'GET /triggers': { call: () => ({}), expect: everyone(200) },
+  'POST /triggers': {
+    call: () => ({ body: { name: `t ${randomUUID().slice(0, 8)}` } }),
+    expect: statuses(401, 403, { owner: 201, creator: 201, moderator: 201, admin: 201 }),
+  },
+  'GET /triggers/requests': {
+    call: () => ({}),
+    expect: statuses(401, 403, { owner: 200, creator: 200, moderator: 200, admin: 200 }),
+  },
+  'PUT /triggers': {
+    call: async (fx) => ({ body: { id: (await fx.trigger()).id, description: 'new words' } }),
+    expect: statuses(401, 403, { moderator: 200, admin: 200 }),
+  },
+  'DELETE /trigger': {
+    call: async (fx) => ({ query: { id: (await fx.trigger()).id } }),
+    expect: statuses(401, 403, { moderator: 204, admin: 204 }),
+  },
+  'POST /files/upload': {
+    call: () => ({
+      multipart: {
+        fields: {
+          uuid: randomUUID(),
+          fileName: 'take.wav',
+          secure: 'false',
+          chunkIndex: '0',
+          totalChunks: '1',
+          chunkSize: '4',
+        },
+        file: { field: 'chunk', name: 'blob', bytes: new Uint8Array([1, 2, 3, 4]) },
+      },
+    }),
+    expect: statuses(401, 403, { owner: 200, creator: 200, admin: 200 }),
+  },
+  'GET /files/upload': {
+    call: async (fx) => ({ query: { uuid: await fx.upload() } }),
+    expect: statuses(401, 404, { owner: 200 }),
+  },
+  'GET /files/uploads': { call: () => ({}), expect: statuses(401, 200) },
+  'DELETE /files/upload': {
+    call: async (fx) => ({ query: { uuid: await fx.upload() } }),
+    expect: statuses(401, 404, { owner: 204 }),
+  },
+  'GET /user': { call: () => ({ query: { username: users.owner.username } }), expect: everyone(200) },
+  'PUT /user': { call: () => ({ body: { biography: 'About me' } }), expect: statuses(401, 200) },
+  'PUT /users/:id/roles': {
+    call: async (fx) => ({ params: { id: (await fx.target()).id }, body: { role: 'Contributor' } }),
+    expect: statuses(401, 403, { admin: 200 }),
+  },
+  'DELETE /users/:id/roles': {
+    call: async (fx) => ({ params: { id: (await fx.target()).id }, query: { role: 'Contributor' } }),
+    expect: statuses(401, 403, { admin: 200 }),
+  },
+  'POST /user/upload': {
+    call: () => ({ multipart: { fields: {}, file: { field: 'file', name: 'me.png', bytes: png } } }),
+    expect: statuses(401, 200),
+  },
+  'GET /user/friends': { call: () => ({}), expect: statuses(401, 200) },
+  'PUT /user/friends': { call: () => ({ body: { friendId: siteOwner.id } }), expect: statuses(401, 200) },
+  'DELETE /user/friends': { call: () => ({ query: { friendId: siteOwner.id } }), expect: statuses(401, 200) },
+};
+
+const keyOf = (route: RouteDefinition) => `${route.method} ${route.path}`;
+
+async function send(route: RouteDefinition, call: Call, actor: Actor) {
+  const headers: Record<string, string> = actor === 'anonymous' ? {} : authHeader(users[actor].token);
+  const url = `/api${route.path.replace(/:(\w+)/g, (_, name: string) => String(call.params?.[name]))}`;
+  const query = Object.fromEntries(Object.entries(call.query ?? {}).map(([k, v]) => [k, String(v)]));
+  let payload: string | Buffer | undefined;
+  if (call.multipart) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(call.multipart.fields)) form.append(name, value);
+    const file = call.multipart.file;
+    if (file) form.append(file.field, new Blob([Uint8Array.from(file.bytes)]), file.name);
+    const encoded = new Response(form);
+    headers['content-type'] = encoded.headers.get('content-type') as string;
+    payload = Buffer.from(await encoded.arrayBuffer());
+  } else if (call.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(call.body);
+  }
+  return app.inject({ method: route.method, url, query, headers, payload });
+}
+
+describe('the authorisation matrix', () => {
+  it('has one row for every route of the contract, and none for a route that is not in it', () => {
+    const routes = allRoutes.map(keyOf).sort();
+    expect(Object.keys(MATRIX).sort()).toEqual(routes);
+  });
+
+  for (const route of allRoutes) {
+    const row = MATRIX[keyOf(route)];
+    if (!row) continue;
+    it(`${keyOf(route)}: ${ACTORS.map((a) => `${a} ${row.expect[a]}`).join(', ')}`, async () => {
+      const got = {} as Record<Actor, number>;
+      for (const actor of ACTORS) {
+        const fx = fixtures();
+        const res = await send(route, await row.call(fx, actor), actor);
+        got[actor] = res.statusCode;
+        if (row.endsSession && actor !== 'anonymous') await signIn(actor);
+      }
+      expect(got).toEqual(row.expect);
+    });
+  }
+});
+
+describe('no leaks between users', () => {
+  const as = (actor: Actor, url: string) =>
+    app.inject({ method: 'GET', url, headers: actor === 'anonymous' ? {} : authHeader(users[actor].token) });
+  const outsiders: Actor[] = ['anonymous', 'stranger', 'creator'];
+
+  it("keeps the owner's private file and playlist out of everyone else's lists and searches", async () => {
+    const fx = fixtures();
+    const file = await fx.privateFile();
+    const playlist = await fx.privatePlaylist();
+    for (const actor of outsiders) {
+      const files = await as(
+        actor,
+        `/api/files?pageSize=50&searchQuery=${encodeURIComponent('Owner private')}`,
+      );
+      expect(files.body, actor).not.toContain(file.uuid);
+      const byCreator = await as(actor, `/api/files?pageSize=50&creatorIds=${users.owner.id}`);
+      expect(byCreator.body, actor).not.toContain(file.uuid);
+      const lists = await as(actor, `/api/playlists?user=${users.owner.id}`);
+      expect(lists.body, actor).not.toContain(playlist.uuid);
+      const search = await as(
+        actor,
+        `/api/playlists?searchQuery=${encodeURIComponent('Owner private list')}`,
+      );
+      expect(search.body, actor).not.toContain(playlist.uuid);
+    }
+    expect((await as('owner', `/api/playlists?user=${users.owner.id}`)).body).toContain(playlist.uuid);
+  });
+
+  it('keeps a thread and its messages to its members', async () => {
+    const fx = fixtures();
+    const { threadId } = await fx.thread();
+    for (const actor of ['stranger', 'creator', 'moderator', 'admin'] as const) {
+      const list = await as(actor, '/api/messages/threads?pageSize=16&pageOffset=0');
+      expect(list.body, actor).not.toContain('between owner and member');
+      expect(
+        list.json().threads.map((t: { id: number }) => t.id),
+        actor,
+      ).not.toContain(threadId);
+    }
+  });
+
+  it("shows another user's profile without their e-mail, settings, tokens or memberships", async () => {
+    for (const actor of ['anonymous', 'stranger', 'member'] as const) {
+      const res = await as(actor, `/api/user?username=${users.owner.username}`);
+      expect(res.statusCode).toBe(200);
+      const profile = res.json().user as Record<string, unknown>;
+      expect(profile.username).toBe(users.owner.username);
+      expect(res.body).not.toContain(users.owner.email);
+      for (const field of [
+        'email',
+        'token',
+        'lovenseToken',
+        'lovenseSettings',
+        'censorTriggers',
+        'hideLockedFiles',
+        'memberships',
+      ]) {
+        expect(profile, `${actor} sees ${field}`).not.toHaveProperty(field);
+      }
+    }
+  });
+
+  it('gives no audio of a locked file to a non-member: not in answers, not by guessing, not by replaying a link', async () => {
+    const tier = await createTier(db, {
+      creatorName: 'Owner',
+      title: 'Gold',
+      rank: 1,
+      creatorUserId: users.owner.id,
+    });
+    const file = await createFile(db, { authorId: users.owner.id, name: 'Owner locked', tierIds: [tier.id] });
+    const mine = (await as('owner', `/api/files?uuid=${file.uuid}`)).json().files[0];
+    expect(mine.audioURL).toBeTruthy();
+    for (const actor of ['anonymous', 'stranger', 'member', 'creator'] as const) {
+      const theirs = (await as(actor, `/api/files?uuid=${file.uuid}`)).json().files[0];
+      expect(theirs.isLocked, actor).toBe(true);
+      expect(theirs.audioURL ?? null, actor).toBeNull();
+      // The owner's signed link, replayed by someone else, and the bare path guessed.
+      expect((await as(actor, mine.audioURL)).statusCode, actor).toBe(403);
+      expect((await as(actor, mine.audioURL.split('?')[0])).statusCode, actor).toBe(403);
+      const download = await as(actor, `/download/${file.uuid}`);
+      expect(download.headers.location, actor).toBe('/404');
+    }
+  });
+});
