@@ -30,6 +30,16 @@ export function createAvatarService(ctx: AppContext) {
   const storage = createStorage(ctx.config);
   const repo = createAvatarRepo(ctx.db);
 
+  /** Both sizes of the avatar at `url`, when it is one of ours. */
+  async function removeStored(url: string | null) {
+    const name = url?.startsWith(AVATAR_URL_PREFIX) ? url.slice(AVATAR_URL_PREFIX.length) : '';
+    if (!AVATAR_NAME.test(name)) return;
+    const base = name.replace(/-(small|large)\.webp$/, '');
+    await Promise.all(
+      Object.keys(SIZES).map((s) => storage.delete(`avatars/${base}-${s}.webp`).catch(() => undefined)),
+    );
+  }
+
   return {
     /** Checks, re-encodes and stores the image; the user's old avatar is deleted. Answers the large one's URL. */
     async upload(userId: number, bytes: Buffer): Promise<string> {
@@ -48,18 +58,12 @@ export function createAvatarService(ctx: AppContext) {
       await storage.put(`avatars/${base}-small.webp`, small);
       await storage.put(`avatars/${base}-large.webp`, large);
       const url = `${AVATAR_URL_PREFIX}${base}-large.webp`;
-      const old = await repo.replaceImage(userId, url);
-      const oldName = old?.startsWith(AVATAR_URL_PREFIX) ? old.slice(AVATAR_URL_PREFIX.length) : '';
-      if (AVATAR_NAME.test(oldName)) {
-        const oldBase = oldName.replace(/-large\.webp$/, '');
-        await Promise.all(
-          Object.keys(SIZES).map((s) =>
-            storage.delete(`avatars/${oldBase}-${s}.webp`).catch(() => undefined),
-          ),
-        );
-      }
+      await removeStored(await repo.replaceImage(userId, url));
       return url;
     },
+
+    /** Deletes the stored images of an avatar URL (an account being deleted); others are left alone. */
+    removeStored,
 
     /** The stored avatar image, or null when there is no such one. */
     async open(name: string) {

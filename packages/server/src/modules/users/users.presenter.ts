@@ -1,6 +1,6 @@
 import type { PublicUser, SelfUser } from '@mesmer/shared/api/users';
 import { permissionsOf } from '@mesmer/shared/domain/permissions';
-import type { RoleRow, UserRow, UserTriggerRow } from './users.repo.ts';
+import type { MembershipRow, RoleRow, UserRow, UserTriggerRow } from './users.repo.ts';
 
 /** Exactly what anyone may see of a user: never e-mail, settings or tokens. */
 export function toPublicUser(user: UserRow, roles: RoleRow[], triggers: UserTriggerRow[]): PublicUser {
@@ -20,7 +20,12 @@ export function toPublicUser(user: UserRow, roles: RoleRow[], triggers: UserTrig
 }
 
 /** The signed-in user's own view, with settings and permissions. */
-export function toSelfUser(user: UserRow, roles: RoleRow[], triggers: UserTriggerRow[]): SelfUser {
+export function toSelfUser(
+  user: UserRow,
+  roles: RoleRow[],
+  triggers: UserTriggerRow[],
+  memberships: MembershipRow[],
+): SelfUser {
   return {
     ...toPublicUser(user, roles, triggers),
     email: user.email,
@@ -31,7 +36,7 @@ export function toSelfUser(user: UserRow, roles: RoleRow[], triggers: UserTrigge
     hideLockedFiles: user.hideLockedFiles,
     patreonLinked: false,
     patreonTiers: [],
-    memberships: [],
+    memberships: memberships.map((m) => ({ ...m, lastVerified: m.lastVerified?.toISOString() ?? null })),
     lovenseToken: user.lovenseToken,
     lovenseSettings: { vibrationOffset: user.vibrationOffset, maxVibration: user.maxVibration },
   };

@@ -1,7 +1,15 @@
 import type { RoleName } from '@mesmer/shared/domain/permissions';
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { roles, triggers, userRoles, users, userTriggers } from '../../db/schema/index.ts';
+import {
+  membershipTiers,
+  roles,
+  triggers,
+  userMemberships,
+  userRoles,
+  users,
+  userTriggers,
+} from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type RoleRow = Omit<typeof roles.$inferSelect, 'id'>;
@@ -9,6 +17,14 @@ export interface UserTriggerRow {
   id: number;
   name: string;
   trainingAmount: number;
+}
+export interface MembershipRow {
+  creatorName: string;
+  tierName: string;
+  tierId: string;
+  active: boolean;
+  cancelled: boolean;
+  lastVerified: Date | null;
 }
 
 /** The settings a user may change on themselves (PUT /api/user), as stored. */
@@ -71,6 +87,22 @@ export function createUsersRepo(db: Db) {
         .innerJoin(triggers, eq(triggers.id, userTriggers.triggerId))
         .where(eq(userTriggers.userId, userId))
         .orderBy(asc(sql`lower(${triggers.name})`), asc(triggers.id));
+    },
+
+    async membershipsOf(userId: number): Promise<MembershipRow[]> {
+      return db
+        .select({
+          creatorName: membershipTiers.creatorName,
+          tierName: membershipTiers.title,
+          tierId: membershipTiers.id,
+          active: userMemberships.active,
+          cancelled: userMemberships.cancelled,
+          lastVerified: userMemberships.lastVerified,
+        })
+        .from(userMemberships)
+        .innerJoin(membershipTiers, eq(membershipTiers.id, userMemberships.tierId))
+        .where(eq(userMemberships.userId, userId))
+        .orderBy(asc(membershipTiers.creatorName), asc(membershipTiers.rank));
     },
 
     /** Which of these trigger ids exist and are published (a pending request is not usable). */

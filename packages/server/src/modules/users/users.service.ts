@@ -46,8 +46,12 @@ export function createUsersService(ctx: AppContext) {
   async function self(userId: number): Promise<SelfUser> {
     const user = await users.findById(userId);
     if (!user) throw new NotFound('User not found.');
-    const [roles, triggers] = await Promise.all([users.rolesOf(userId), users.triggersOf(userId)]);
-    return toSelfUser(user, roles, triggers);
+    const [roles, triggers, memberships] = await Promise.all([
+      users.rolesOf(userId),
+      users.triggersOf(userId),
+      users.membershipsOf(userId),
+    ]);
+    return toSelfUser(user, roles, triggers, memberships);
   }
 
   /** PUT/DELETE /api/users/:id/roles: administrators only (401 anonymous, 403 others, 404 no such user). */

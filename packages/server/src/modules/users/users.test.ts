@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { triggers, users, userTriggers } from '../../db/schema/index.ts';
 import { authHeader, createSignedInUser, createUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
+import { createTier, grantMembership } from '../../test/library-factories.ts';
 
 const { app, clock } = await createTestApp();
 const db = app.ctx.db;
@@ -70,6 +71,35 @@ describe('GET /api/user', () => {
         lovenseSettings: { vibrationOffset: 0, maxVibration: 50 },
       },
     });
+  });
+
+  it("lists the user's own memberships with their tier and state", async () => {
+    const member = await createSignedInUser(app);
+    const gold = await createTier(db, { creatorName: 'Lunadrift', title: 'Gold', rank: 2 });
+    const silver = await createTier(db, { creatorName: 'Lunadrift', title: 'Silver', rank: 1 });
+    await grantMembership(db, member.id, gold.id, true);
+    await grantMembership(db, member.id, silver.id, false);
+    const res = await getUser('', member.token);
+    expect(res.json().user.memberships).toEqual([
+      {
+        creatorName: 'Lunadrift',
+        tierName: 'Silver',
+        tierId: silver.id,
+        active: false,
+        cancelled: true,
+        lastVerified: null,
+      },
+      {
+        creatorName: 'Lunadrift',
+        tierName: 'Gold',
+        tierId: gold.id,
+        active: true,
+        cancelled: false,
+        lastVerified: null,
+      },
+    ]);
+    const stranger = await createSignedInUser(app);
+    expect((await getUser('', stranger.token)).json().user.memberships).toEqual([]);
   });
 
   it('never writes: a timezone sent with it is not stored', async () => {
