@@ -86,3 +86,98 @@ test('an administrator makes a new creator on their page, who can upload at once
   });
   await creatorContext.close();
 });
+
+test('a member blocks and reports another; a moderator suspends them from the queue', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const contexts = await Promise.all([newContext(browser), newContext(browser), newContext(browser)]);
+  const [bobPage, modPage, ownerPage] = await Promise.all(contexts.map((c) => c.newPage()));
+  const alice = await signUpViaApi(page, 'alice');
+  const bob = await signUpViaApi(bobPage, 'bob');
+  const mod = await signUpViaApi(modPage, 'mod');
+  const idOf = async (p: typeof page) => (await (await p.request.get('/api/user')).json()).user.id as number;
+  const bobId = await idOf(bobPage);
+
+  const threadId = await test.step('bob writes something vile to alice', async () => {
+    const thread = await page.request.post('/api/messages/threads', {
+      data: { name: null, userIds: String(bobId) },
+    });
+    const id = (await thread.json()).id as number;
+    const sent = await bobPage.request.post('/api/messages', {
+      data: { threadId: id, message: 'you are awful' },
+    });
+    expect(sent.status()).toBe(200);
+    return id;
+  });
+
+  await test.step('alice reports his profile, then blocks him with a report', async () => {
+    await page.goto(`/user/${bob.username}`);
+    await page.getByRole('button', { name: 'Report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this profile' });
+    await expect(dialog.getByRole('button', { name: 'Send report' })).toBeDisabled();
+    await dialog.getByLabel('What is wrong?').fill('Insulting biography');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByText('Thank you. A moderator will look at it.')).toBeVisible();
+
+    await page.goto(`/messages?thread=${threadId}`);
+    await page.getByRole('button', { name: 'Block' }).click();
+    await page.getByLabel('Also report to the moderators').check();
+    await page.getByLabel('Details (optional)').fill('Harassment in messages');
+    await page.getByRole('dialog').getByRole('button', { name: 'Block' }).click();
+    await expect(page.getByText('The report was sent to the moderators.')).toBeVisible();
+    const blocked = await bobPage.request.post('/api/messages', { data: { threadId, message: 'again' } });
+    expect(blocked.status()).toBe(403);
+  });
+
+  await test.step('the site owner makes mod a Moderator', async () => {
+    await signInAsOwner(ownerPage.request);
+    const granted = await ownerPage.request.put(`/api/users/${await idOf(modPage)}/roles`, {
+      data: { role: 'Moderator' },
+    });
+    expect(granted.status(), await granted.text()).toBe(200);
+  });
+
+  await test.step('the moderator finds both reports in the queue and suspends bob', async () => {
+    await modPage.goto('/');
+    await modPage.getByRole('button', { name: 'Open menu' }).click();
+    await modPage.getByRole('link', { name: 'Moderation' }).click();
+    await expect(modPage).toHaveURL(/\/moderation$/);
+    const thread = modPage.getByRole('article', { name: `Conversation #${threadId}` });
+    await expect(thread.getByText('Harassment in messages')).toBeVisible();
+    await expect(thread.getByText('you are awful')).toBeVisible();
+    const profile = modPage.getByRole('article', { name: bob.username });
+    await expect(profile.getByText('Insulting biography')).toBeVisible();
+    await thread.getByLabel(/Note for report/).fill('Repeated abuse');
+    await thread.getByRole('button', { name: `Suspend ${bob.username}` }).click();
+    await expect(modPage.getByText(/Report #\d+ is closed\./)).toBeVisible();
+    await expect(thread).toHaveCount(0);
+    await expect(profile.getByText('Suspended')).toBeVisible();
+    await profile.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(modPage.getByText('No open reports. All clear!')).toBeVisible();
+    await modPage.getByRole('tab', { name: 'Log' }).click();
+    const row = modPage.getByRole('row').filter({ hasText: 'Repeated abuse' });
+    await expect(row).toContainText('Suspended');
+    await expect(row).toContainText(mod.username);
+  });
+
+  await test.step("bob's session has ended and he cannot sign in", async () => {
+    await bobPage.goto('/account');
+    await expect(bobPage.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+    const login = await bobPage.request.post('/api/token', {
+      data: { user: bob.username, password: bob.password, timezone: 'UTC' },
+    });
+    expect(login.status()).toBe(403);
+    expect((await login.json()).error).toBe('This account is suspended.');
+  });
+
+  await test.step('a member gets no queue', async () => {
+    await page.goto('/moderation');
+    await expect(
+      page.getByText('Only moderators and administrators can see the moderation queue.'),
+    ).toBeVisible();
+    expect(alice.username).toBeTruthy();
+  });
+  await Promise.all(contexts.map((c) => c.close()));
+});

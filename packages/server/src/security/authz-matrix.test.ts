@@ -8,7 +8,7 @@ import { allRoutes } from '@mesmer/shared/api/routes';
 import type { RoleName } from '@mesmer/shared/domain/permissions';
 import { and, eq, or } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blocks, uploads } from '../db/schema/index.ts';
+import { blocks, reports, uploads } from '../db/schema/index.ts';
 import { createStorage } from '../platform/storage.ts';
 import { authHeader, createUser, loginAs, type TestUser } from '../test/factories.ts';
 import { createTestApp } from '../test/harness.ts';
@@ -129,7 +129,19 @@ function fixtures() {
     createTrigger(db, { name: `matrix ${randomUUID().slice(0, 8)}`, creatorId: null }),
   );
   const target = once(() => createUser(db, {}));
-  return { publicFile, privateFile, privatePlaylist, thread, upload, plan, trigger, target };
+  const report = once(async () => {
+    const [row] = await db
+      .insert(reports)
+      .values({
+        reporterId: users.member.id,
+        subjectType: 'user',
+        subjectId: users.owner.id,
+        reason: 'matrix',
+      })
+      .returning({ id: reports.id });
+    return row;
+  });
+  return { publicFile, privateFile, privatePlaylist, thread, upload, plan, trigger, target, report };
 }
 type Fixtures = ReturnType<typeof fixtures>;
 
@@ -263,6 +275,18 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /user/block': { call: () => ({ query: { userId: users.owner.id } }), expect: statuses(401, 204) },
   'GET /user/blocks': { call: () => ({}), expect: statuses(401, 200) },
+  'POST /reports': {
+    call: async (fx) => ({
+      body: { subjectType: 'file', subjectId: (await fx.privateFile()).id, reason: 'x' },
+    }),
+    expect: statuses(401, 404, { owner: 200, moderator: 200, admin: 200 }),
+  },
+  'GET /moderation/reports': { call: () => ({}), expect: statuses(401, 403, { moderator: 200, admin: 200 }) },
+  'POST /moderation/reports/:id/actions': {
+    call: async (fx) => ({ params: { id: (await fx.report()).id }, body: { action: 'dismiss' } }),
+    expect: statuses(401, 403, { moderator: 200, admin: 200 }),
+  },
+  'GET /moderation/log': { call: () => ({}), expect: statuses(401, 403, { moderator: 200, admin: 200 }) },
   'GET /playlists': {
     call: async (fx) => ({ query: { uuid: (await fx.privatePlaylist()).uuid } }),
     expect: statuses(404, 404, { owner: 200, moderator: 200, admin: 200 }),

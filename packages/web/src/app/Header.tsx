@@ -1,3 +1,4 @@
+import { canModerate } from '@mesmer/shared/domain/moderation';
 import {
   BookOpen,
   CalendarCheck,
@@ -9,6 +10,7 @@ import {
   Menu,
   MessageCircle,
   Moon,
+  ShieldCheck,
   Sparkles,
   Sun,
   Trophy,
@@ -34,6 +36,7 @@ const NAV = [
   { to: '/messages', label: 'Messages', icon: MessageCircle, loggedIn: true },
   { to: '/playlist/generate', label: 'Generate Playlist', icon: WandSparkles },
   { to: '/leaderboard', label: 'Leaderboard', icon: Trophy },
+  { to: '/moderation', label: 'Moderation', icon: ShieldCheck, moderators: true },
   { href: WIKI_URL, label: 'Wiki', icon: BookOpen },
   { to: '/about', label: 'About', icon: Info },
 ] as const;
@@ -105,7 +108,11 @@ export function Header() {
         aria-label="Main"
       >
         <ul>
-          {NAV.filter((item) => !('loggedIn' in item) || user).map((item) => (
+          {NAV.filter(
+            (item) =>
+              (!('loggedIn' in item) || user) &&
+              (!('moderators' in item) || canModerate(user && { roles: user.roles.map((r) => r.name) })),
+          ).map((item) => (
             <li key={item.label}>
               {'href' in item ? (
                 <a href={item.href} target="_blank" rel="noreferrer">

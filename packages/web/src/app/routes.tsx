@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: '/user/:username', element: page(() => import('../features/users/UserPage.tsx')) },
       { path: '/leaderboard', element: page(() => import('../features/leaderboard/LeaderboardPage.tsx')) },
       { path: '/messages', element: page(() => import('../features/messages/MessagesPage.tsx')) },
+      { path: '/moderation', element: page(() => import('../features/moderation/ModerationPage.tsx')) },
       { path: '/404', element: page(() => import('../features/pages/NotFoundPage.tsx')) },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],

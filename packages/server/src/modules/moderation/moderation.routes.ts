@@ -13,4 +13,8 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.code(204).send(null);
   });
   registerRoute(app, moderationApi.blocks, async (req) => service.blocks(requireUser(req)));
+  registerRoute(app, moderationApi.report, async (req) => service.report(requireUser(req), req.body));
+  registerRoute(app, moderationApi.queue, async (req) => service.queue(req.user, req.query));
+  registerRoute(app, moderationApi.act, async (req) => service.act(req.user, req.params.id, req.body));
+  registerRoute(app, moderationApi.log, async (req) => service.log(req.user, req.query));
 }

@@ -216,6 +216,11 @@ export function createPlaylistsService(ctx: AppContext) {
       await repo.delete(id);
     },
 
+    /** A moderator removing a reported playlist (the moderation service checked who may). */
+    async removeReported(id: number) {
+      await repo.delete(id);
+    },
+
     async userInfo(user: SessionUser | null, id: number): Promise<PlaylistUserInfo> {
       const row = await visiblePlaylist(id, await access.viewer(user));
       const rating = user

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.ts';
 export function createAvatarRepo(db: Db) {
   return {
     /** Sets the user's image and answers the one it replaced. */
-    async replaceImage(userId: number, url: string): Promise<string | null> {
+    async replaceImage(userId: number, url: string | null): Promise<string | null> {
       return db.transaction(async (tx) => {
         const [old] = await tx
           .select({ imageUrl: users.imageUrl })

@@ -62,6 +62,11 @@ export function createAvatarService(ctx: AppContext) {
       return url;
     },
 
+    /** Takes the user's picture away (a moderator removing a reported profile's content). */
+    async clear(userId: number): Promise<void> {
+      await removeStored(await repo.replaceImage(userId, null));
+    },
+
     /** Deletes the stored images of an avatar URL (an account being deleted); others are left alone. */
     removeStored,
 

@@ -11,6 +11,7 @@ import { useCensor } from '../../library/useCensor.ts';
 import { play } from '../../player/index.ts';
 import { Card, ErrorState, LoadingState, usePageTitle } from '../../ui/index.ts';
 import { useCurrentUser } from '../auth/index.ts';
+import { ReportButton } from '../moderation/index.ts';
 import { fileByUuidQuery } from './api.ts';
 import { FileEditor } from './edit/FileEditor.tsx';
 import { FileWaveform } from './edit/Waveform.tsx';
@@ -72,6 +73,7 @@ function FileView({ file: f, name }: { file: AudioFile; name: string }) {
                 <Pencil size={16} aria-hidden /> Edit
               </button>
             )}
+            {user && !mayEdit && <ReportButton subjectType="file" subjectId={f.id} />}
           </div>
         </div>
         <FileWaveform fileId={f.id} />

@@ -1,5 +1,6 @@
 import type { Thread } from '@mesmer/shared/api/messages';
-import { moderationApi, REPORT_REASON_MAX } from '@mesmer/shared/api/moderation';
+import { moderationApi } from '@mesmer/shared/api/moderation';
+import { REPORT_REASON_MAX } from '@mesmer/shared/domain/moderation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban } from 'lucide-react';
 import { useState } from 'react';

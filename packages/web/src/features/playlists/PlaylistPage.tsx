@@ -25,6 +25,7 @@ import {
   usePageTitle,
 } from '../../ui/index.ts';
 import { useCurrentUser } from '../auth/index.ts';
+import { ReportButton } from '../moderation/index.ts';
 import { playlistByUuidQuery, useDeletePlaylist, useUpdatePlaylist } from './api.ts';
 import {
   PlaylistAddFiles,
@@ -163,6 +164,7 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
                   <Pencil size={16} aria-hidden /> Edit
                 </button>
               ))}
+            {user && !isOwner && <ReportButton subjectType="playlist" subjectId={playlist.id} />}
           </div>
           {!draft && <RatingButtons playlist={playlist} />}
 

@@ -1,9 +1,10 @@
 import { MessageCircle } from 'lucide-react';
 import { useStartThread } from '../messages/index.ts';
+import { ReportButton } from '../moderation/index.ts';
 import { FriendButton } from './FriendButton.tsx';
 import styles from './ProfileEditor.module.css';
 
-/** What a signed-in viewer may do on someone else's profile: message them, befriend them. */
+/** What a signed-in viewer may do on someone else's profile: message them, befriend them, report them. */
 export function ProfileActions({ userId }: { userId: number }) {
   const startThread = useStartThread();
   return (
@@ -17,6 +18,7 @@ export function ProfileActions({ userId }: { userId: number }) {
         <MessageCircle size={18} aria-hidden /> Message
       </button>
       <FriendButton userId={userId} />
+      <ReportButton subjectType="user" subjectId={userId} />
     </div>
   );
 }
