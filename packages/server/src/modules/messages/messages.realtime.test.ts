@@ -154,6 +154,24 @@ describe('the messaging socket', () => {
     await post(eve.token, '/api/messages', { threadId: other, message: 'new room' });
     expect((await hearsNew).message).toBe('new room');
   });
+
+  it("closes a suspended user's sockets at once", async () => {
+    const troll = await createSignedInUser(app, { username: 'troll' });
+    const mod = await createSignedInUser(app, { username: 'mod', roles: ['Moderator'] });
+    const trollThread = (
+      await post(troll.token, '/api/messages/threads', { name: null, userIds: String(alice.id) })
+    ).json().id;
+    const socket = await open(base, { token: troll.token });
+    socket.emit('set_thread', trollThread, null, troll.token);
+    await next(socket, 'bulk_messages');
+    const reportId = (
+      await post(alice.token, '/api/reports', { subjectType: 'user', subjectId: troll.id, reason: 'spam' })
+    ).json().id;
+    const closed = next<string>(socket, 'disconnect');
+    const res = await post(mod.token, `/api/moderation/reports/${reportId}/actions`, { action: 'suspend' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+  });
 });
 
 // Two server processes (main.ts) on one PostgreSQL database and one Redis: a message posted

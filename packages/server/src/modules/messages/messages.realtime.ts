@@ -134,9 +134,12 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     }
   };
 
+  messagesHub(ctx).disconnectUser = (userId: number) => io.in(userRoom(userId)).disconnectSockets(true);
+
   // Sockets end before the HTTP server closes (Fastify closes the server itself, so not io.close()).
   app.addHook('preClose', async () => {
     messagesHub(ctx).deliver = null;
+    messagesHub(ctx).disconnectUser = null;
     io.disconnectSockets(true);
     io.engine.close();
   });

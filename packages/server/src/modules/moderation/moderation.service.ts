@@ -17,6 +17,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
 import type { Limit } from '../../platform/rate-limit.ts';
 import { createFileEditingService } from '../files/file-editing.service.ts';
+import { messagesHub } from '../messages/messages.hub.ts';
 import { createPlaylistsService } from '../playlists/playlists.service.ts';
 import { createAvatarService } from '../users/avatar.service.ts';
 import { createModerationRepo, type ReportRow, type SubjectRow } from './moderation.repo.ts';
@@ -117,6 +118,7 @@ export function createModerationService(ctx: AppContext) {
     });
     if (refusal) throw new Forbidden(refusal);
     await repo.suspend(report.reportedId, ctx.clock.now());
+    messagesHub(ctx).disconnectUser?.(report.reportedId);
   }
 
   return {
