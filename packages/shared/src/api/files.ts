@@ -247,8 +247,9 @@ export const filesApi = {
       'multipart/form-data: fields `fileId` and `kind` (haptics: a JSON list of {time, stopTime, strength}; ' +
       'funscript: a .funscript, converted to cues (shared/domain/funscript.ts); script: UTF-8 text), then the `file` ' +
       `part, at most ${MAX_ATTACHMENT_BYTES} bytes (413). Replaces an attachment of the same kind (a Funscript ` +
-      'replaces the haptics). Same permission as editing; a bad file answers 400 naming the first problem.',
-    responses: { 200: z.object({ file: audioFile }), ...writeErrors, 413: errorResponse },
+      'replaces the haptics). Same permission as editing; a bad file answers 400 naming the first problem. More ' +
+      'than 60 an hour answers 429 with Retry-After.',
+    responses: { 200: z.object({ file: audioFile }), ...writeErrors, 413: errorResponse, 429: errorResponse },
   }),
   detach: defineRoute({
     method: 'DELETE',

@@ -57,7 +57,8 @@ export const uploadsApi = {
       'chunkSize, fileSize) and then the `chunk` file part of at most 80,000,000 bytes. Chunks may come in any order ' +
       'and be sent again. A call without `chunk` completes the upload: the bytes are checked (mp3, m4a, wav or flac, ' +
       'read from the bytes) and analysed, and the answer is `data.uuid`, to pass to POST /api/files. More than ' +
-      "350,000,000 bytes in all answers 413 'The max file size is 350MB.'. Needs an upload permission.",
+      "350,000,000 bytes in all answers 413 'The max file size is 350MB.'. Needs an upload permission. " +
+      'Starting more than 30 uploads an hour answers 429 with Retry-After.',
     responses: {
       200: uploadChunkResponse,
       400: errorResponse,
@@ -66,6 +67,7 @@ export const uploadsApi = {
       404: errorResponse,
       409: errorResponse,
       413: errorResponse,
+      429: errorResponse,
     },
   }),
   status: defineRoute({

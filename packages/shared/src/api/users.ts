@@ -217,8 +217,14 @@ export const usersApi = {
       'multipart/form-data with one `file` part: a PNG, JPEG, WebP or GIF (read from the bytes, 400 naming `file` ' +
       `otherwise), at most ${MAX_AVATAR_BYTES} bytes (413). It is re-encoded to 64 and 256 pixel WebP images without ` +
       'metadata (no GPS position or camera data is kept); `url` is the large one, now the user’s imageURL. The ' +
-      'previous image is deleted.',
-    responses: { 200: avatarUploadResponse, 400: errorResponse, 401: errorResponse, 413: errorResponse },
+      'previous image is deleted. More than 10 an hour answers 429 with Retry-After.',
+    responses: {
+      200: avatarUploadResponse,
+      400: errorResponse,
+      401: errorResponse,
+      413: errorResponse,
+      429: errorResponse,
+    },
   }),
   friends: defineRoute({
     method: 'GET',
@@ -234,7 +240,8 @@ export const usersApi = {
     summary: 'Ask someone to be your friend, or accept their request',
     description:
       'Sends a request, or accepts when `friendId` already asked you; asking again changes nothing. Answers your ' +
-      "lists. 400 for yourself, 404 for an unknown user, 403 'You cannot add this user.' when they blocked you.",
+      "lists. 400 for yourself, 404 for an unknown user, 403 'You cannot add this user.' when they blocked you. " +
+      'More than 30 new requests an hour answers 429 with Retry-After.',
     body: friendChange,
     responses: {
       200: friendsResponse,
@@ -242,6 +249,7 @@ export const usersApi = {
       401: errorResponse,
       403: errorResponse,
       404: errorResponse,
+      429: errorResponse,
     },
   }),
   removeFriend: defineRoute({

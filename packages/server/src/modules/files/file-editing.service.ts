@@ -29,6 +29,7 @@ import {
 import { funscriptToCues } from '@mesmer/shared/domain/funscript';
 import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { z } from 'zod';
+import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
 import { createAccess, requireUser, type SessionUser, type Viewer } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
@@ -241,6 +242,7 @@ export function createFileEditingService(ctx: AppContext) {
       bytes: Buffer,
     ): Promise<{ file: AudioFile }> {
       const { viewer, file } = await editableBy(user, input.fileId);
+      await ctx.limiter.consume(ACCOUNT_LIMITS.attachments, String(viewer.id));
       if (bytes.length > MAX_ATTACHMENT_BYTES) throw new PayloadTooLarge(ATTACHMENT_TOO_LARGE_MESSAGE);
       if (bytes.length === 0) throw new BadRequest('file', 'the file is empty.');
       const checked = checkAttachment(input.kind, bytes);

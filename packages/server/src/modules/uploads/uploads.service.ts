@@ -9,6 +9,7 @@ import {
   UPLOAD_CHUNK_BYTES,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from '@mesmer/shared/domain/upload-limits';
+import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
 import { requireUser, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
@@ -165,6 +166,7 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
       let row = await repo.find(uuid);
       if (row && row.userId !== user.id) throw new NotFound(NOT_FOUND);
       if (!row) {
+        await ctx.limiter.consume(ACCOUNT_LIMITS.uploadsStarted, String(user.id));
         const key = stagingKey(uuid);
         const storageUploadId = await storage.startMultipart(key);
         const now = ctx.clock.now();

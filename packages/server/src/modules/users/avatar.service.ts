@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { BadRequest } from '../../platform/errors.ts';
 import { createStorage } from '../../platform/storage.ts';
@@ -43,6 +44,7 @@ export function createAvatarService(ctx: AppContext) {
   return {
     /** Checks, re-encodes and stores the image; the user's old avatar is deleted. Answers the large one's URL. */
     async upload(userId: number, bytes: Buffer): Promise<string> {
+      await ctx.limiter.consume(ACCOUNT_LIMITS.avatarUploads, String(userId));
       const type = await fileTypeFromBuffer(bytes);
       if (!type || !IMAGE_TYPES.has(type.mime)) {
         throw new BadRequest('file', 'must be a PNG, JPEG, WebP or GIF image.');

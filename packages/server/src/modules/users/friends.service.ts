@@ -1,4 +1,5 @@
 import type { Friend, FriendsList } from '@mesmer/shared/api/users';
+import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
 import { createAccess } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { BadRequest, Forbidden, NotFound } from '../../platform/errors.ts';
@@ -32,7 +33,10 @@ export function createFriendsService(ctx: AppContext) {
         throw new Forbidden('You cannot add this user.');
       }
       const existing = await repo.between(userId, friendId);
-      if (!existing) await repo.request(userId, friendId);
+      if (!existing) {
+        await ctx.limiter.consume(ACCOUNT_LIMITS.friendRequests, String(userId));
+        await repo.request(userId, friendId);
+      }
       else if (!existing.acceptedAt && existing.userId === friendId) {
         await repo.accept(friendId, userId, ctx.clock.now());
       }
