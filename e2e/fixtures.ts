@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './playwright.config.ts';
 
 /** localStorage key of the 18+ confirmation; journeys start past the gate unless they test it. */
@@ -64,4 +64,34 @@ export async function signUpViaApi(
   });
   expect(res.status(), await res.text()).toBe(201);
   return account;
+}
+
+const OWNER = { username: 'mesmer', email: 'mesmer@demo.mesmer.local' };
+
+/**
+ * Signs the demo site owner (an Administrator with a random password) in on `request`. The first
+ * caller of a run sets a password through a reset mail and keeps it in the data folder; every later
+ * caller, in any worker, signs in with it. A second reset would end the sessions other journeys hold.
+ */
+export async function signInAsOwner(request: APIRequestContext): Promise<void> {
+  const kept = path.join(E2E_DATA_DIR, 'owner-password');
+  let password: string;
+  try {
+    fs.writeFileSync(`${kept}.lock`, String(process.pid), { flag: 'wx' });
+    const asked = await request.post('/api/reset_password', { data: OWNER });
+    expect(asked.status(), await asked.text()).toBe(200);
+    const token = new URL((await lastMailTo(OWNER.email)).link ?? '', 'http://x').searchParams.get('token');
+    password = `owner-${Date.now()}`;
+    const reset = await request.post('/api/reset_password', { data: { token, password } });
+    expect(reset.status(), await reset.text()).toBe(204);
+    fs.writeFileSync(kept, password);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    await expect.poll(() => fs.existsSync(kept), { timeout: 30_000 }).toBe(true);
+    password = fs.readFileSync(kept, 'utf8');
+  }
+  const login = await request.post('/api/token', {
+    data: { user: OWNER.username, password, timezone: 'UTC' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
 }

@@ -1,22 +1,5 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { expect, lastMailTo, signUpViaApi, test } from './fixtures.ts';
-
-const OWNER = { username: 'mesmer', email: 'mesmer@demo.mesmer.local' };
-
-/** Signs the demo site owner (an Administrator with a random password) in, through a password reset. */
-async function signInAsOwner(request: APIRequestContext) {
-  const asked = await request.post('/api/reset_password', { data: OWNER });
-  expect(asked.status(), await asked.text()).toBe(200);
-  await expect.poll(async () => (await lastMailTo(OWNER.email)).subject).toMatch(/reset/i);
-  const token = new URL((await lastMailTo(OWNER.email)).link ?? '', 'http://x').searchParams.get('token');
-  const password = `owner-${Date.now()}`;
-  const reset = await request.post('/api/reset_password', { data: { token, password } });
-  expect(reset.status(), await reset.text()).toBe(204);
-  const login = await request.post('/api/token', {
-    data: { user: OWNER.username, password, timezone: 'UTC' },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-}
+import { expect, signInAsOwner, signUpViaApi, test } from './fixtures.ts';
 
 async function permissionsOf(request: APIRequestContext): Promise<string[]> {
   return (await (await request.get('/api/user')).json()).user.permissions;
@@ -145,6 +128,11 @@ test('a member blocks and reports another; a moderator suspends them from the qu
     await modPage.getByRole('link', { name: 'Moderation' }).click();
     await expect(modPage).toHaveURL(/\/moderation$/);
     const thread = modPage.getByRole('article', { name: `Conversation #${threadId}` });
+    // Open reports are oldest first: another journey's reports may fill the first page for a moment.
+    await expect(async () => {
+      await modPage.reload();
+      await expect(thread).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
     await expect(thread.getByText('Harassment in messages')).toBeVisible();
     await expect(thread.getByText('you are awful')).toBeVisible();
     const profile = modPage.getByRole('article', { name: bob.username });
@@ -155,7 +143,7 @@ test('a member blocks and reports another; a moderator suspends them from the qu
     await expect(thread).toHaveCount(0);
     await expect(profile.getByText('Suspended')).toBeVisible();
     await profile.getByRole('button', { name: 'Dismiss' }).click();
-    await expect(modPage.getByText('No open reports. All clear!')).toBeVisible();
+    await expect(profile).toHaveCount(0);
     await modPage.getByRole('tab', { name: 'Log' }).click();
     const row = modPage.getByRole('row').filter({ hasText: 'Repeated abuse' });
     await expect(row).toContainText('Suspended');

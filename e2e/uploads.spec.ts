@@ -1,30 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { sineFile } from '../packages/server/src/test/audio-fixtures.ts';
-import { expect, lastMailTo, signUpViaApi, test, uniqueName } from './fixtures.ts';
+import { expect, signInAsOwner, signUpViaApi, test, uniqueName } from './fixtures.ts';
 import { E2E_PORT } from './playwright.config.ts';
 
-const OWNER = { username: 'mesmer', email: 'mesmer@demo.mesmer.local' };
 const UPLOAD_PATH = '/api/files/upload';
 
 let owner: APIRequestContext;
 
-/** Signs the demo site owner (an Administrator) in once for this file, through a password reset. */
+/** The demo site owner (an Administrator), signed in once for this file. */
 test.beforeAll(async ({ playwright }) => {
   owner = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
-  // Another journey (or an earlier worker) may have reset it before: wait for a new link.
-  const before = await lastMailTo(OWNER.email, 300).then(
-    (m) => m.link,
-    () => undefined,
-  );
-  const asked = await owner.post('/api/reset_password', { data: OWNER });
-  expect(asked.status(), await asked.text()).toBe(200);
-  await expect.poll(async () => (await lastMailTo(OWNER.email)).link).not.toBe(before);
-  const token = new URL((await lastMailTo(OWNER.email)).link ?? '', 'http://x').searchParams.get('token');
-  const password = `owner-${Date.now()}`;
-  const reset = await owner.post('/api/reset_password', { data: { token, password } });
-  expect(reset.status(), await reset.text()).toBe(204);
-  const login = await owner.post('/api/token', { data: { user: OWNER.username, password, timezone: 'UTC' } });
-  expect(login.status(), await login.text()).toBe(200);
+  await signInAsOwner(owner);
 });
 test.afterAll(() => owner?.dispose());
 

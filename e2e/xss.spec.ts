@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signUpViaApi, test, uniqueName } from './fixtures.ts';
+import { sineFile } from '../packages/server/src/test/audio-fixtures.ts';
+import { expect, signInAsOwner, signUpViaApi, test, uniqueName } from './fixtures.ts';
 
 // Hostile text in every field people type, shown on every page that shows it (issue 14): no script
 // runs, no markup from the text reaches the page, and links go only to http(s) and mailto. A script
@@ -155,4 +158,96 @@ test('trigger requests: names and descriptions on the triggers page', async ({ p
   await page.goto('/triggers');
   await expect(page.getByText(`${marker}0`, { exact: false }).first()).toBeVisible();
   await expectNothingInjected(page);
+});
+
+/** Uploads a short sine tone as lunadrift (a demo creator) and answers the new file. */
+async function uploadFile(page: Page, name: string): Promise<{ id: number; uuid: string }> {
+  const login = await page.request.post('/api/token', {
+    data: { user: 'lunadrift', password: 'demo-password' },
+  });
+  expect(login.status()).toBe(200);
+  const bytes = fs.readFileSync(await sineFile('wav', 2));
+  const uuid = randomUUID();
+  const fields = { uuid, fileName: 'tone.wav', secure: 'false', chunkIndex: '0', totalChunks: '1' };
+  const sent = await page.request.post('/api/files/upload', {
+    multipart: {
+      ...fields,
+      chunkSize: String(bytes.length),
+      chunk: { name: 'blob', mimeType: 'audio/wav', buffer: bytes },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const done = await page.request.post('/api/files/upload', { multipart: fields });
+  expect(done.status(), await done.text()).toBe(200);
+  const created = await page.request.post('/api/files', {
+    data: { name, uuid, fileType: 2, isPublic: true },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id } = (await created.json()) as { id: number };
+  const found = await page.request.get(`/api/files?nameQuery=${encodeURIComponent(name)}`);
+  const [file] = (await found.json()).files as { id: number; uuid: string }[];
+  expect(file?.id).toBe(id);
+  return file;
+}
+
+test('file names and descriptions: on the file page and in the file list', async ({ page }) => {
+  test.setTimeout(90_000);
+  const marker = uniqueName('xf');
+  const file = await uploadFile(page, marker);
+  for (let i = 0; i < PAYLOADS.length; i++) {
+    const saved = await page.request.put('/api/files', {
+      data: {
+        id: file.id,
+        fileType: 2,
+        name: `${marker} ${PAYLOADS[i]}`,
+        description: PAYLOADS.slice(i - (i % 20), i - (i % 20) + 20).join('\n\n'),
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    // Every name is stored; the page is opened for two names in each batch of 20, so each vector is
+    // shown as a name once and every batch of descriptions is shown.
+    const batch = Math.floor(i / 20);
+    if (i % 20 !== (2 * batch) % 20 && i % 20 !== (2 * batch + 1) % 20) continue;
+    await page.goto(`/file/${file.uuid}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(marker);
+    await expectNothingInjected(page);
+  }
+  await page.goto(`/files?search=${marker}`);
+  await expect(page.getByText(marker, { exact: false }).first()).toBeVisible();
+  await expectNothingInjected(page);
+});
+
+test('report texts: in the moderation queue', async ({ page }) => {
+  const reporter = await signUpViaApi(page, 'xssrep');
+  const target = await page.request.get('/api/user?username=lunadrift');
+  const subjectId = (await target.json()).user.id;
+  for (const reason of PAYLOADS.slice(0, 50)) {
+    const res = await page.request.post('/api/reports', { data: { subjectType: 'user', subjectId, reason } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  for (let from = 50; from < PAYLOADS.length; from += 25) {
+    const res = await page.request.post('/api/reports', {
+      data: { subjectType: 'user', subjectId, reason: PAYLOADS.slice(from, from + 25).join('\n') },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await signInAsOwner(page.request);
+  // Closed at once, so other journeys' queues are not filled with these; closed reports show their text too.
+  const queue = await page.request.get('/api/moderation/reports?pageSize=50');
+  const mine = (
+    (await queue.json()).reports as { id: number; reporter: { username: string } | null }[]
+  ).filter((r) => r.reporter?.username === reporter.username);
+  for (const r of mine) {
+    const res = await page.request.post(`/api/moderation/reports/${r.id}/actions`, {
+      data: { action: 'dismiss' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await page.goto('/moderation');
+  await page.getByRole('tab', { name: 'Closed' }).click();
+  for (let pageNumber = 1; pageNumber <= 3; pageNumber++) {
+    if (pageNumber > 1) await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectNothingInjected(page);
+  }
 });
