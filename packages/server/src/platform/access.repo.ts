@@ -109,6 +109,7 @@ export function createAccessRepo(db: Db) {
       timezone: users.timezone,
       role: roles.name,
       lastSeenAt: authSessions.lastSeenAt,
+      rotatePending: authSessions.rotatePending,
       ...viewerColumns,
     })
     .from(authSessions)
@@ -135,15 +136,54 @@ export function createAccessRepo(db: Db) {
       tokenHash: string,
       now: Date,
       idleSince: Date,
-    ): Promise<{ user: SessionUser; memberships: ViewerMemberships; lastSeenAt: Date } | null> {
+    ): Promise<{
+      user: SessionUser;
+      memberships: ViewerMemberships;
+      lastSeenAt: Date;
+      rotatePending: boolean;
+    } | null> {
       const rows = await liveSessionUser.execute({ tokenHash, now, idleSince });
       if (rows.length === 0) return null;
-      const { id, username, timezone, hideLockedFiles, held, creatorTiers, lastSeenAt } = rows[0];
+      const { id, username, timezone, hideLockedFiles, held, creatorTiers, lastSeenAt, rotatePending } =
+        rows[0];
       return {
         user: { id, username, timezone, roles: rows.flatMap((r) => (r.role ? [r.role] : [])) },
         memberships: { hideLockedFiles, held, creatorTiers },
         lastSeenAt,
+        rotatePending,
       };
+    },
+
+    /** Marks every session of the user to get a new token at its next cookie request. */
+    async markForRotation(userId: number) {
+      await db.update(authSessions).set({ rotatePending: true }).where(eq(authSessions.userId, userId));
+    },
+
+    /**
+     * Continues a session under a new token with the same absolute end; the old token ends at
+     * `oldEndsAt` (requests already in flight with it still pass). False when the session is gone.
+     */
+    async rotate(oldHash: string, newHash: string, now: Date, oldEndsAt: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [old] = await tx
+          .select()
+          .from(authSessions)
+          .where(and(eq(authSessions.tokenHash, oldHash), eq(authSessions.rotatePending, true)))
+          .for('update');
+        if (!old) return false;
+        await tx
+          .update(authSessions)
+          .set({ rotatePending: false, expiresAt: old.expiresAt < oldEndsAt ? old.expiresAt : oldEndsAt })
+          .where(eq(authSessions.tokenHash, oldHash));
+        await tx.insert(authSessions).values({
+          tokenHash: newHash,
+          userId: old.userId,
+          createdAt: old.createdAt,
+          lastSeenAt: now,
+          expiresAt: old.expiresAt,
+        });
+        return true;
+      });
     },
 
     async touchSession(tokenHash: string, now: Date) {

@@ -3,7 +3,7 @@ import { hasPermission } from '@mesmer/shared/domain/permissions';
 import type { Db } from '../db/client.ts';
 import { createAccessRepo, type SessionUser, type Viewer } from './access.repo.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
-import { hashToken } from './tokens.ts';
+import { hashToken, newToken } from './tokens.ts';
 
 export type { SessionUser, Viewer } from './access.repo.ts';
 
@@ -47,6 +47,12 @@ export function requirePermission(user: SessionUser | null, rule: PermissionRule
  */
 const membershipsOfSessionUser = new WeakMap<SessionUser, ViewerMemberships>();
 
+/** How long a rotated-away token still works: requests the browser sent before it got the new one. */
+const ROTATION_GRACE_MS = 60 * 1000;
+
+/** Session users whose session waits for a new token (their roles changed since it was issued). */
+const rotationPending = new WeakSet<SessionUser>();
+
 type ViewerMemberships = Awaited<ReturnType<ReturnType<typeof createAccessRepo>['viewerMemberships']>>;
 
 export function createAccess(db: Db) {
@@ -64,7 +70,24 @@ export function createAccess(db: Db) {
       if (now.getTime() - found.lastSeenAt.getTime() > SESSION_TOUCH_MS)
         await repo.touchSession(tokenHash, now);
       membershipsOfSessionUser.set(found.user, found.memberships);
+      if (found.rotatePending) rotationPending.add(found.user);
       return found.user;
+    },
+
+    sessions: {
+      /** After a change of roles: each session of the user gets a new token at its next browser request. */
+      rotateOnNextRequest: (userId: number) => repo.markForRotation(userId),
+      /**
+       * The session's new token when its user's roles changed since it was issued (the old token stops
+       * working a minute later), else null. For browsers, whose cookie takes the new token without their knowing.
+       */
+      async rotateIfPending(user: SessionUser, token: string, now: Date): Promise<string | null> {
+        if (!rotationPending.has(user)) return null;
+        rotationPending.delete(user);
+        const fresh = newToken();
+        const oldEndsAt = new Date(now.getTime() + ROTATION_GRACE_MS);
+        return (await repo.rotate(hashToken(token), hashToken(fresh), now, oldEndsAt)) ? fresh : null;
+      },
     },
 
     /** Who the request is for: permissions, unlocked tiers and the hide-locked setting. */

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAccess, requireUser as requireSignedIn, type SessionUser } from './access.ts';
 import type { AppContext } from './context.ts';
+import { setSessionCookies } from './session-cookies.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,6 +54,14 @@ export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
     }
     req.sessionToken = found.token;
     req.user = await access.sessionUser(found.token, ctx.clock.now(), ctx.config.sessionIdleDays);
+    // Roles changed since sign-in: the browser's session moves to a new token (no fixation across privileges).
+    if (req.user && found.fromCookie) {
+      const rotated = await access.sessions.rotateIfPending(req.user, found.token, ctx.clock.now());
+      if (rotated) {
+        req.sessionToken = rotated;
+        setSessionCookies(reply, ctx.config, { token: rotated, userId: req.user.id });
+      }
+    }
   });
 });
 

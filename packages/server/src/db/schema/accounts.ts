@@ -83,6 +83,8 @@ export const authSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Last request seen (moved at most hourly): a session idle for SESSION_IDLE_DAYS ends. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The user's roles changed: the browser's next request gets a new token for this session. */
+    rotatePending: boolean('rotate_pending').notNull().default(false),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
-import { clearSessionCookies } from '../auth/session-cookies.ts';
+import { clearSessionCookies } from '../../platform/session-cookies.ts';
 import { createAccountDataService } from './account-data.service.ts';
 
 export async function accountDataRoutes(app: FastifyInstance, ctx: AppContext) {

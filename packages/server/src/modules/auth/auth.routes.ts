@@ -4,8 +4,8 @@ import { requireUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
 import { routeRateLimit } from '../../platform/rate-limit.ts';
+import { clearSessionCookies, setSessionCookies } from '../../platform/session-cookies.ts';
 import { createAuthService } from './auth.service.ts';
-import { clearSessionCookies, setSessionCookies } from './session-cookies.ts';
 
 /**
  * Per-client limits are on the routes; per-account and per-address limits in the

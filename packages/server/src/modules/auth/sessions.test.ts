@@ -138,3 +138,44 @@ describe('writes with the session cookie from another site', () => {
     expect(await count()).toBe(3);
   });
 });
+
+describe('a change of roles', () => {
+  const cookieGet = (token: string) =>
+    app.inject({ method: 'GET', url: '/api/user', cookies: { [SESSION_COOKIE]: token } });
+
+  it("moves the browser's session to a new token at its next request; the old token stops working", async () => {
+    const admin = await createUser(db, { roles: ['Administrator'] });
+    const adminToken = await loginAs(app, admin.username, admin.password);
+    const user = await createUser(db);
+    const browserToken = await loginAs(app, user.username, user.password);
+    const bearerToken = await loginAs(app, user.username, user.password);
+    expect((await cookieGet(browserToken)).cookies).toEqual([]);
+
+    const granted = await app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}/roles`,
+      payload: { role: 'Contributor' },
+      headers: authHeader(adminToken),
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+
+    const next = await cookieGet(browserToken);
+    expect(next.json().user.permissions).toContain('UPLOAD_PRIVATE_FILES');
+    const fresh = next.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(fresh?.value).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+    expect(fresh?.value).not.toBe(browserToken);
+    expect(fresh?.httpOnly).toBe(true);
+    // Requests sent before the browser saw the new cookie still pass for a minute, then the old token ends.
+    expect((await cookieGet(browserToken)).json().user.id).toBe(user.id);
+    clock.advance(61_000);
+    expect((await cookieGet(browserToken)).json().user).toBeNull();
+    const after = await cookieGet(fresh?.value as string);
+    expect(after.json().user.id).toBe(user.id);
+    expect(after.cookies).toEqual([]);
+    // A bearer client keeps its token (it holds it itself); it has the new permissions at once.
+    expect((await me(bearerToken)).permissions).toContain('UPLOAD_PRIVATE_FILES');
+    const stored = await db.select().from(authSessions).where(eq(authSessions.userId, user.id));
+    expect(stored).toHaveLength(3);
+    expect(stored.every((s) => !s.rotatePending)).toBe(false);
+  });
+});

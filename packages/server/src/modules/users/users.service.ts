@@ -1,7 +1,7 @@
 import type { PublicUser, SelfUser, UpdateUserRequest } from '@mesmer/shared/api/users';
 import { canManageRoles, type GrantableRole, type RoleName } from '@mesmer/shared/domain/permissions';
 import type { Db } from '../../db/client.ts';
-import { requirePermission, type SessionUser } from '../../platform/access.ts';
+import { createAccess, requirePermission, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.ts';
 import { toPublicUser, toSelfUser } from './users.presenter.ts';
@@ -20,6 +20,7 @@ async function changeRole(db: Db, userId: number, role: RoleName, grant: boolean
     const repo = createUsersRepo(tx);
     if (grant) await repo.grantRole(userId, role);
     else await repo.revokeRole(userId, role);
+    await createAccess(tx).sessions.rotateOnNextRequest(userId);
     return repo.rolesOf(userId);
   });
 }

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE, SESSION_MARKER_COOKIE } from '@mesmer/shared/domain/site';
 import type { FastifyReply } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 function cookieOptions(config: Config) {
   return {

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_sessions" ADD COLUMN "rotate_pending" boolean DEFAULT false NOT NULL;
