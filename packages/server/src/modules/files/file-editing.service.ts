@@ -29,8 +29,8 @@ import {
 import { funscriptToCues } from '@mesmer/shared/domain/funscript';
 import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { z } from 'zod';
-import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
 import { createAccess, requireUser, type SessionUser, type Viewer } from '../../platform/access.ts';
+import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
 import { createStorage } from '../../platform/storage.ts';

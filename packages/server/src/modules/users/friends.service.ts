@@ -1,6 +1,6 @@
 import type { Friend, FriendsList } from '@mesmer/shared/api/users';
-import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
 import { createAccess } from '../../platform/access.ts';
+import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { BadRequest, Forbidden, NotFound } from '../../platform/errors.ts';
 import { createFriendsRepo, type FriendRow } from './friends.repo.ts';
@@ -36,8 +36,7 @@ export function createFriendsService(ctx: AppContext) {
       if (!existing) {
         await ctx.limiter.consume(ACCOUNT_LIMITS.friendRequests, String(userId));
         await repo.request(userId, friendId);
-      }
-      else if (!existing.acceptedAt && existing.userId === friendId) {
+      } else if (!existing.acceptedAt && existing.userId === friendId) {
         await repo.accept(friendId, userId, ctx.clock.now());
       }
       return list(userId);
