@@ -21,6 +21,7 @@ import { attachRealtime } from './modules/messages/messages.realtime.ts';
 import { avatarImageRoutes } from './modules/users/avatar.routes.ts';
 import { authPlugin } from './platform/auth.ts';
 import { type Clock, OffsetClock, systemClock } from './platform/clock.ts';
+import { registerCompression } from './platform/compression.ts';
 import type { AppContext } from './platform/context.ts';
 import {
   AppError,
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   await app.register(fastifyCookie);
+  registerCompression(app);
   const thirdParty = thirdPartyOrigins(config);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

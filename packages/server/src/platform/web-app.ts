@@ -32,7 +32,7 @@ function escapeAttribute(value: string): string {
 
 /**
  * Serves the built web app: hashed assets with long caching, and index.html (with the site
- * settings in a meta tag) for every other GET outside /api and /media, where the app's router
+ * settings in a meta tag) for every other GET (and HEAD) outside /api and /media, where the app's router
  * takes over (unknown paths go to /404). Also the /discord/install redirect.
  */
 export async function registerWebApp(app: FastifyInstance, config: Config) {
@@ -54,6 +54,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (web/build/precompress.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -63,7 +65,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const isAppPath = !req.url.startsWith('/api/') && !req.url.startsWith('/media/') && req.method === 'GET';
+    const isAppPath =
+      !req.url.startsWith('/api/') &&
+      !req.url.startsWith('/media/') &&
+      (req.method === 'GET' || req.method === 'HEAD');
     if (!indexHtml || !isAppPath) return reply.code(404).send({ error: 'Not found.' });
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
   });
