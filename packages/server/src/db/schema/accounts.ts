@@ -23,6 +23,8 @@ export const users = pgTable(
     imageUrl: text('image_url'),
     biography: text('biography').notNull().default(''),
     points: integer('points').notNull().default(0),
+    /** Credited listening below a whole minute, carried to the next session (decision 026). */
+    listeningCarryMs: integer('listening_carry_ms').notNull().default(0),
     streak: integer('streak').notNull().default(0),
     /** Local calendar day (in the user's timezone) of the last listening that counted for the streak. */
     lastListenDay: date('last_listen_day'),

@@ -28,6 +28,8 @@ export const listeningSessions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     points: integer('points').notNull().default(0),
+    /** Listening time this session added to the user's count (whole minutes become points). */
+    creditedMs: integer('credited_ms').notNull().default(0),
     /** Size in bytes of the audio served under this session. */
     audioSize: bigint('audio_size', { mode: 'number' }),
     /** The distinct byte ranges of that audio served, merged, inclusive: [[start, end], …]. */

@@ -26,6 +26,7 @@ const sessionColumns = {
 
 export interface ListenerAccount {
   points: number;
+  listeningCarryMs: number;
   streak: number;
   /** YYYY-MM-DD, or null before the first counted day. */
   lastListenDay: string | null;
@@ -113,7 +114,7 @@ export function createListeningRepo(db: Db) {
 
     /**
      * Deletes sessions nothing reads any more: never ended and started before `before`, or
-     * ended before it without points (the latest credited end of each user is kept).
+     * ended before it without credited time (the latest credited end of each user is kept).
      */
     async deleteStale(before: Date): Promise<number> {
       const rows = await db
@@ -121,7 +122,7 @@ export function createListeningRepo(db: Db) {
         .where(
           or(
             and(isNull(listeningSessions.endedAt), lt(listeningSessions.startedAt, before)),
-            and(lt(listeningSessions.endedAt, before), eq(listeningSessions.points, 0)),
+            and(lt(listeningSessions.endedAt, before), eq(listeningSessions.creditedMs, 0)),
           ),
         )
         .returning({ id: listeningSessions.id });
@@ -133,6 +134,7 @@ export function createListeningRepo(db: Db) {
       const [row] = await db
         .select({
           points: users.points,
+          listeningCarryMs: users.listeningCarryMs,
           streak: users.streak,
           lastListenDay: users.lastListenDay,
           timezone: users.timezone,
@@ -143,30 +145,36 @@ export function createListeningRepo(db: Db) {
       return row ?? null;
     },
 
-    /** When the user's latest session that earned points ended (time before it is already credited). */
+    /** When the user's latest credited session ended (time before it is already credited). */
     async lastCreditedEnd(userId: number): Promise<Date | null> {
       const [row] = await db
         .select({ endedAt: max(listeningSessions.endedAt) })
         .from(listeningSessions)
-        .where(and(eq(listeningSessions.userId, userId), sql`${listeningSessions.points} > 0`));
+        .where(and(eq(listeningSessions.userId, userId), sql`${listeningSessions.creditedMs} > 0`));
       return row?.endedAt ?? null;
     },
 
+    /** Records what a session credited: its time and points, the user's new carry and, with points, the streak. */
     async award(
       userId: number,
       sessionId: number,
-      award: { points: number; streak: number; lastListenDay: string },
+      award: {
+        creditedMs: number;
+        points: number;
+        carryMs: number;
+        streak?: { streak: number; lastListenDay: string };
+      },
     ): Promise<number> {
       await db
         .update(listeningSessions)
-        .set({ points: award.points })
+        .set({ points: award.points, creditedMs: award.creditedMs })
         .where(eq(listeningSessions.id, sessionId));
       const [row] = await db
         .update(users)
         .set({
           points: sql`${users.points} + ${award.points}`,
-          streak: award.streak,
-          lastListenDay: award.lastListenDay,
+          listeningCarryMs: award.carryMs,
+          ...(award.streak && { streak: award.streak.streak, lastListenDay: award.streak.lastListenDay }),
         })
         .where(eq(users.id, userId))
         .returning({ points: users.points });

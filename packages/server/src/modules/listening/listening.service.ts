@@ -44,11 +44,11 @@ export function heardMs(input: {
 }
 
 /**
- * Points for one session: one per whole minute of what it heard (heardMs), and of that only
- * the time after the user's last credited session ended, so overlapping sessions cannot
- * count the same minutes twice.
+ * The listening time one session credits: what it heard (heardMs), and of that only the time
+ * after the user's last credited session ended, so overlapping sessions cannot count the same
+ * time twice.
  */
-export function listeningPoints(input: {
+export function creditedMs(input: {
   startedAt: Date;
   endedAt: Date;
   creditedUntil: Date | null;
@@ -58,7 +58,16 @@ export function listeningPoints(input: {
 }): number {
   const from = Math.max(input.startedAt.getTime(), input.creditedUntil?.getTime() ?? 0);
   const uncreditedMs = Math.max(0, input.endedAt.getTime() - from);
-  return Math.floor(Math.min(heardMs(input), uncreditedMs) / MINUTE_MS);
+  return Math.floor(Math.min(heardMs(input), uncreditedMs));
+}
+
+/**
+ * One point per whole minute of credited listening, counted across sessions: the seconds below a
+ * minute carry over to the next session (decision 026), so short tracks add up.
+ */
+export function pointsWithCarry(carryMs: number, credited: number): { points: number; carryMs: number } {
+  const total = carryMs + credited;
+  return { points: Math.floor(total / MINUTE_MS), carryMs: total % MINUTE_MS };
 }
 
 /** Whether a session that heard `heard` ms of a `durationMs` track counts as a play. */
@@ -188,21 +197,30 @@ export function createListeningService(ctx: AppContext) {
         // Locking the account serialises a user's session ends, so credited time is never counted twice.
         const account = await txRepo.lockAccount(session.userId);
         if (!account) return nothing;
-        const points = listeningPoints({
+        const credited = creditedMs({
           ...timing,
           creditedUntil: await txRepo.lastCreditedEnd(session.userId),
         });
-        if (points === 0) {
+        if (credited === 0) {
           return { ...nothing, totalPoints: account.points, streak: account.streak };
         }
+        const { points, carryMs } = pointsWithCarry(account.listeningCarryMs, credited);
+        // The streak counts days on which a point was earned.
         const today = localDay(now, account.timezone);
-        const streak = extendStreak({ streak: account.streak, lastDay: account.lastListenDay }, today);
+        const streak =
+          points > 0 ? extendStreak({ streak: account.streak, lastDay: account.lastListenDay }, today) : null;
         const totalPoints = await txRepo.award(session.userId, session.id, {
+          creditedMs: credited,
           points,
-          streak: streak.streak,
-          lastListenDay: streak.lastDay ?? today,
+          carryMs,
+          streak: streak ? { streak: streak.streak, lastListenDay: streak.lastDay ?? today } : undefined,
         });
-        return { token: input.sessionToken, points, totalPoints, streak: streak.streak };
+        return {
+          token: input.sessionToken,
+          points,
+          totalPoints,
+          streak: streak?.streak ?? account.streak,
+        };
       });
     },
   };

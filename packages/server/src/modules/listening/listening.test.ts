@@ -5,7 +5,7 @@ import { userMemberships, users } from '../../db/schema/index.ts';
 import { authHeader, createSignedInUser, createUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { createTier, grantMembership } from '../../test/library-factories.ts';
-import { countsAsPlay, heardMs, listeningPoints } from './listening.service.ts';
+import { countsAsPlay, creditedMs, heardMs, pointsWithCarry } from './listening.service.ts';
 import {
   type AudioTestFile,
   createAudioFile,
@@ -93,31 +93,37 @@ beforeEach(async () => {
   listener = await createSignedInUser(app);
 });
 
-describe('listeningPoints', () => {
+describe('creditedMs and pointsWithCarry', () => {
   const startedAt = new Date('2026-06-01T12:00:00Z');
   const at = (ms: number) => new Date(startedAt.getTime() + ms);
   const plenty = { fileDurationMs: 1e9, deliveredMs: 1e9 };
 
-  it('counts whole minutes of wall-clock time', () => {
-    expect(listeningPoints({ startedAt, endedAt: at(59_999), creditedUntil: null, ...plenty })).toBe(0);
-    expect(
-      listeningPoints({ startedAt, endedAt: at(3 * MINUTE + 59_000), creditedUntil: null, ...plenty }),
-    ).toBe(3);
+  it('credits the wall-clock time of the session', () => {
+    expect(creditedMs({ startedAt, endedAt: at(59_999), creditedUntil: null, ...plenty })).toBe(59_999);
+    expect(creditedMs({ startedAt, endedAt: at(3 * MINUTE + 59_000), creditedUntil: null, ...plenty })).toBe(
+      239_000,
+    );
   });
 
   it('is capped by the file duration, the audio served and the time actually played', () => {
     const long = { startedAt, endedAt: at(60 * MINUTE), creditedUntil: null };
-    expect(listeningPoints({ ...long, ...plenty, fileDurationMs: 150_000 })).toBe(2);
-    expect(listeningPoints({ ...long, ...plenty, deliveredMs: 7 * MINUTE + 59_000 })).toBe(7);
-    expect(listeningPoints({ ...long, ...plenty, deliveredMs: 0 })).toBe(0);
-    expect(listeningPoints({ ...long, ...plenty, listenedMs: 5 * MINUTE })).toBe(5);
+    expect(creditedMs({ ...long, ...plenty, fileDurationMs: 150_000 })).toBe(150_000);
+    expect(creditedMs({ ...long, ...plenty, deliveredMs: 7 * MINUTE + 59_000 })).toBe(479_000);
+    expect(creditedMs({ ...long, ...plenty, deliveredMs: 0 })).toBe(0);
+    expect(creditedMs({ ...long, ...plenty, listenedMs: 5 * MINUTE })).toBe(5 * MINUTE);
   });
 
   it('only counts time after the last credited session ended', () => {
     const session = { startedAt, endedAt: at(10 * MINUTE), ...plenty };
-    expect(listeningPoints({ ...session, creditedUntil: at(7 * MINUTE) })).toBe(3);
-    expect(listeningPoints({ ...session, creditedUntil: at(-5 * MINUTE) })).toBe(10);
-    expect(listeningPoints({ ...session, creditedUntil: at(11 * MINUTE) })).toBe(0);
+    expect(creditedMs({ ...session, creditedUntil: at(7 * MINUTE) })).toBe(3 * MINUTE);
+    expect(creditedMs({ ...session, creditedUntil: at(-5 * MINUTE) })).toBe(10 * MINUTE);
+    expect(creditedMs({ ...session, creditedUntil: at(11 * MINUTE) })).toBe(0);
+  });
+
+  it('turns whole minutes into points and carries the rest', () => {
+    expect(pointsWithCarry(0, 59_999)).toEqual({ points: 0, carryMs: 59_999 });
+    expect(pointsWithCarry(48_000, 12_000)).toEqual({ points: 1, carryMs: 0 });
+    expect(pointsWithCarry(30_000, 3 * MINUTE + 45_000)).toEqual({ points: 4, carryMs: 15_000 });
   });
 });
 
@@ -557,5 +563,41 @@ describe('OpenAPI', () => {
     );
     expect(call.description).toContain('a second end is 409');
     expect(call.description).toContain('audio the media route served under the session');
+  });
+});
+
+describe('points across short tracks', () => {
+  it('adds the seconds of five 12-second tracks into a point, with the streak on the day it is earned', async () => {
+    const tracks = await Promise.all(
+      Array.from({ length: 5 }, () => createAudioFile(app, { authorId: owner.id, duration: 12_000 })),
+    );
+    const answers: { points: number; totalPoints: number; streak: number }[] = [];
+    for (const track of tracks) {
+      const session = await start(listener.token);
+      await fetchAll(session, track, listener.token);
+      clock.advance(12_000);
+      const res = await end(session, track.id, listener.token);
+      expect(res.statusCode, res.body).toBe(200);
+      answers.push(res.json());
+      clock.advance(1000);
+    }
+    expect(answers.map((a) => [a.points, a.totalPoints, a.streak])).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+      [1, 1, 1],
+    ]);
+    const [stored] = await db.select().from(users).where(eq(users.id, listener.id));
+    expect(stored).toMatchObject({ points: 1, listeningCarryMs: 0, streak: 1 });
+  });
+
+  it('never carries what a session did not hear: ending without the audio credits nothing', async () => {
+    const track = await createAudioFile(app, { authorId: owner.id, duration: 12_000 });
+    const session = await start(listener.token);
+    clock.advance(12_000);
+    expect((await end(session, track.id, listener.token)).json().points).toBe(0);
+    const [stored] = await db.select().from(users).where(eq(users.id, listener.id));
+    expect(stored.listeningCarryMs).toBe(0);
   });
 });
