@@ -35,7 +35,14 @@ async function seed() {
     { tokenHash: hash('playing'), userId: user.id, startedAt: at(-23) },
     { tokenHash: hash('ended-old'), userId: null, startedAt: at(-30), endedAt: at(-29) },
     { tokenHash: hash('ended-recent'), userId: null, startedAt: at(-2), endedAt: at(-1) },
-    { tokenHash: hash('credited-old'), userId: user.id, startedAt: at(-30), endedAt: at(-29), points: 5 },
+    {
+      tokenHash: hash('credited-old'),
+      userId: user.id,
+      startedAt: at(-30),
+      endedAt: at(-29),
+      points: 5,
+      creditedMs: 300_000,
+    },
   ]);
 }
 
