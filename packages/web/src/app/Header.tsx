@@ -21,7 +21,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/auth/index.ts';
-import { WIKI_URL } from '../lib/site.ts';
+import { SITE_NAME, WIKI_URL } from '../lib/site.ts';
 import { Avatar } from '../ui/index.ts';
 import styles from './layout.module.css';
 import { toggleTheme, useLightTheme } from './theme.ts';
@@ -76,9 +76,9 @@ export function Header() {
   return (
     <header ref={headerRef} className={styles.header}>
       <div className={styles.headerInner}>
-        <Link to="/" className={styles.logo} aria-label="Mesmer home">
+        <Link to="/" className={styles.logo} aria-label={`${SITE_NAME} home`}>
           <img src="/favicon.svg" alt="" width={30} height={30} />
-          <span>Mesmer</span>
+          <span>{SITE_NAME}</span>
         </Link>
         <div className={styles.headerActions}>
           <AccountArea />

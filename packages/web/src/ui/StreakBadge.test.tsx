@@ -12,4 +12,11 @@ describe('StreakBadge', () => {
     render(<StreakBadge days={days} />);
     expect(screen.getByTitle('Listening streak')).toHaveTextContent(`${days} days`);
   });
+
+  it('draws a flame icon, not an emoji that fonts may lack', () => {
+    render(<StreakBadge days={3} />);
+    const badge = screen.getByTitle('Listening streak');
+    expect(badge.querySelector('svg')).not.toBeNull();
+    expect(badge.textContent).toBe(' 3 days');
+  });
 });

@@ -1,3 +1,4 @@
+import { Flame } from 'lucide-react';
 import type { ReactNode } from 'react';
 import styles from './ui.module.css';
 
@@ -24,7 +25,7 @@ export function StreakBadge({ days }: { days: number }) {
   if (days <= 1) return null;
   return (
     <Tag tone="warning" title="Listening streak">
-      🔥 {days} days
+      <Flame size={14} aria-hidden /> {days} days
     </Tag>
   );
 }
