@@ -1,3 +1,4 @@
+import { SITE_NAME } from '../../lib/site.ts';
 import { usePageTitle } from '../../ui/index.ts';
 import { useCurrentUser } from '../auth/index.ts';
 import { ProgressCard } from '../progress/index.ts';
@@ -14,6 +15,8 @@ export default function HomePage() {
   const { user, isLoaded } = useCurrentUser();
   return (
     <div className={styles.home}>
+      {/* The page's name for screen readers and search engines; the cards carry the visible headings. */}
+      <h1 className="visually-hidden">{SITE_NAME}</h1>
       <div className={styles.side}>
         {user && <RelinkNotice />}
         <ProgressCard />

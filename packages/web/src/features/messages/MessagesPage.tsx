@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { withParams } from '../../lib/search-params.ts';
 import { Card, usePageTitle } from '../../ui/index.ts';
 import { useCurrentUser } from '../auth/index.ts';
@@ -27,7 +27,16 @@ export default function MessagesPage() {
   useThreadUpdates(socket);
 
   if (!user) {
-    return <Card>{isLoaded ? <p>Log in to see your messages.</p> : null}</Card>;
+    return (
+      <Card>
+        <h1>Messages</h1>
+        {isLoaded ? (
+          <p>
+            <Link to="/login">Log in</Link> to see your messages.
+          </p>
+        ) : null}
+      </Card>
+    );
   }
   const closeTo = `?${withParams(params, { thread: null })}`;
   return (

@@ -1,10 +1,11 @@
 import { SOCKET_EVENTS } from '@mesmer/shared/api/messages';
 import { useEffect, useState } from 'react';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 
 /**
  * The messaging socket: socket.io on this host (path /socket.io), websocket only, opened on demand
- * (the Messages page or the home banner) and closed when nothing uses it any more.
+ * (the Messages page or the home banner) and closed when nothing uses it any more. The client
+ * library is loaded with the first use, so signed-out pages never download it.
  * The session cookie is HttpOnly, so set_thread sends a null token and the server reads the
  * session from the handshake cookie.
  */
@@ -17,21 +18,23 @@ const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
   withCredentials: true,
 };
 
-let socket: Socket | null = null;
+let socket: Promise<Socket> | null = null;
 let users = 0;
 
-function acquire(): Socket {
-  socket ??= io(SOCKET_OPTIONS);
+function acquire(): Promise<Socket> {
+  socket ??= import('socket.io-client').then(({ io }) => io(SOCKET_OPTIONS));
   users += 1;
-  if (!socket.connected) socket.connect();
-  return socket;
+  return socket.then((s) => {
+    if (!s.connected) s.connect();
+    return s;
+  });
 }
 
 function release() {
   users -= 1;
   if (users <= 0 && socket) {
     users = 0;
-    socket.disconnect();
+    void socket.then((s) => s.disconnect());
     socket = null;
   }
 }
@@ -41,8 +44,12 @@ export function useRealtimeSocket(enabled = true): Socket | null {
   const [current, setCurrent] = useState<Socket | null>(null);
   useEffect(() => {
     if (!enabled) return;
-    setCurrent(acquire());
+    let mounted = true;
+    void acquire().then((s) => {
+      if (mounted) setCurrent(s);
+    });
     return () => {
+      mounted = false;
       setCurrent(null);
       release();
     };

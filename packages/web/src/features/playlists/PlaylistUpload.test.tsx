@@ -63,7 +63,7 @@ describe('PlaylistPage editor: upload a new file', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: /Edit/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Upload a new file' }));
-    const dialog = screen.getByRole('dialog', { name: 'Upload a file' });
+    const dialog = await screen.findByRole('dialog', { name: 'Upload a file' });
     fireEvent.change(within(dialog).getByLabelText('Audio file'), {
       target: { files: [new File(['abc'], 'Fresh Upload.mp3')] },
     });
