@@ -27,12 +27,16 @@ import {
   AppError,
   BadRequest,
   conflictFromDatabase,
+  DATABASE_UNAVAILABLE,
+  isDatabaseUnavailable,
   loggableError,
   validationAnswer,
 } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
+import { createMetrics, registerMetrics } from './platform/metrics.ts';
 import { createRateLimiter, registerRateLimit, TooManyAttempts } from './platform/rate-limit.ts';
 import { createReadCache } from './platform/read-cache.ts';
+import { echoRequestId, requestIdGenerator } from './platform/request-id.ts';
 import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { registerWebApp, thirdPartyOrigins } from './platform/web-app.ts';
 
@@ -72,7 +76,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Only the proxies named in TRUST_PROXY may set the client address (X-Forwarded-For).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    genReqId: requestIdGenerator(config),
   }).withTypeProvider<ZodTypeProvider>();
+  echoRequestId(app);
+  // A request still running when the server starts to stop closes its connection with its answer,
+  // rather than leaving it idle (keep-alive) for the stop to wait on.
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (stopping) reply.header('connection', 'close');
+  });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are checked against their zod schema outside production; production only writes them.
   app.setSerializerCompiler(responseSerializerCompiler({ validate: config.env !== 'production' }));
@@ -100,6 +115,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         log: app.log,
       }),
     limiter: createRateLimiter(config, { clock, log: app.log }),
+    metrics: createMetrics(),
     readCache: createReadCache({
       readGenerations: generationsReader(database.db),
       clock,
@@ -123,6 +139,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     const conflict = conflictFromDatabase(err);
     if (conflict) return reply.code(409).send({ error: conflict.message });
+    // A lost database fails the request at once (the pool's connect timeout bounds the wait) and
+    // says so; the pool reconnects when it is back.
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn(loggableError(err), 'the database is unavailable');
+      return reply.code(503).header('retry-after', 5).send({ error: DATABASE_UNAVAILABLE });
+    }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       req.log.error(loggableError(err), 'request failed');
@@ -158,6 +180,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     crossOriginEmbedderPolicy: false,
   });
   registerRateLimit(app, ctx.limiter);
+  // Before every route, so each one's latency is measured; /metrics itself is no /api contract route.
+  registerMetrics(app, config, ctx.metrics);
   await app.register(fastifySwagger, {
     openapi: {
       info: {

@@ -123,4 +123,15 @@ describe('loadConfig', () => {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
     }
   });
+
+  it('takes a METRICS_TOKEN of at least 16 printable characters without spaces', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'scrape-me-0123456789' }).metricsToken).toBe('scrape-me-0123456789');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      'METRICS_TOKEN: must be at least 16 characters',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in it, long' })).toThrow(
+      'METRICS_TOKEN: must be printable ASCII without spaces',
+    );
+  });
 });

@@ -72,6 +72,15 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
   ANALYTICS_SITE_ID: z.string().max(100).optional(),
+  PATREON_CLIENT_ID: z.string().min(1).max(200).optional(),
+  PATREON_CLIENT_SECRET: z.string().min(1).max(200).optional(),
+  PATREON_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
+  PATREON_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://www.patreon.com'),
+  PATREON_REDIRECT_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
   SEED_DEMO: z.enum(['true', 'false', '1', '0', 'force']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COOKIE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -96,6 +105,19 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
+  LOVENSE_DEVELOPER_TOKEN: z
+    .string()
+    .max(200)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+  LOVENSE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api.lovense-api.com'),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in an Authorization header)')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -124,6 +146,8 @@ export interface Config {
   adFreeTierIds: string[];
   /** The analytics script (ANALYTICS_SCRIPT_URL); no analytics when unset. */
   analytics?: { scriptUrl: string; siteId?: string };
+  /** Patreon linking (PATREON_CLIENT_ID and PATREON_CLIENT_SECRET); the Patreon calls answer 503 when unset. */
+  patreon?: PatreonConfig;
   /** Seed the demo library (accounts with a published password); never in production unless SEED_DEMO=force. */
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -141,6 +165,24 @@ export interface Config {
   webDist?: string;
   /** Media in an S3-compatible bucket instead of DATA_DIR/media (set by S3_BUCKET). */
   s3?: S3Config;
+  /** Lovense's Standard API (LOVENSE_DEVELOPER_TOKEN); the Lovense calls answer 503 when unset. */
+  lovense?: { developerToken: string; apiUrl: string };
+  /**
+   * Bearer token /metrics asks for (METRICS_TOKEN). Without one, /metrics is open outside
+   * production and absent in production.
+   */
+  metricsToken?: string;
+}
+
+export interface PatreonConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Key of the webhooks' X-Patreon-Signature; webhooks are refused (503) without one. */
+  webhookSecret?: string;
+  /** Patreon's base URL, for both the www (authorize) and the API paths; tests point it at a fake. */
+  baseUrl: string;
+  /** Where Patreon sends the browser back: PATREON_REDIRECT_URL, else PUBLIC_URL/patreon/oauth. */
+  redirectUrl: string;
 }
 
 export interface S3Config {
@@ -170,18 +212,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (s3Problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${s3Problems.map((p) => `  ${p}`).join('\n')}`);
   }
+  const patreonProblems = checkPatreon(e);
+  if (patreonProblems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${patreonProblems.map((p) => `  ${p}`).join('\n')}`);
+  }
   if (e.NODE_ENV === 'production' && (e.SEED_DEMO === 'true' || e.SEED_DEMO === '1')) {
     throw new ConfigError(
       'Invalid configuration:\n  SEED_DEMO: the demo accounts have a published password; ' +
         'in production use SEED_DEMO=force to seed them anyway, or leave it unset',
     );
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
@@ -200,6 +247,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     analytics: e.ANALYTICS_SCRIPT_URL
       ? { scriptUrl: e.ANALYTICS_SCRIPT_URL, siteId: e.ANALYTICS_SITE_ID }
       : undefined,
+    patreon:
+      e.PATREON_CLIENT_ID && e.PATREON_CLIENT_SECRET
+        ? {
+            clientId: e.PATREON_CLIENT_ID,
+            clientSecret: e.PATREON_CLIENT_SECRET,
+            webhookSecret: e.PATREON_WEBHOOK_SECRET,
+            baseUrl: e.PATREON_URL.replace(/\/$/, ''),
+            redirectUrl: e.PATREON_REDIRECT_URL ?? `${publicUrl}/patreon/oauth`,
+          }
+        : undefined,
     seedDemo:
       e.SEED_DEMO === undefined
         ? e.NODE_ENV !== 'production'
@@ -224,7 +281,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
         }
       : undefined,
+    lovense: e.LOVENSE_DEVELOPER_TOKEN
+      ? { developerToken: e.LOVENSE_DEVELOPER_TOKEN, apiUrl: e.LOVENSE_API_URL.replace(/\/$/, '') }
+      : undefined,
+    metricsToken: e.METRICS_TOKEN,
   };
+}
+
+/** The Patreon settings that only make sense together. */
+function checkPatreon(e: Env): string[] {
+  const problems: string[] = [];
+  if (e.PATREON_CLIENT_ID && !e.PATREON_CLIENT_SECRET) {
+    problems.push('PATREON_CLIENT_SECRET: is required with PATREON_CLIENT_ID');
+  }
+  if (e.PATREON_CLIENT_SECRET && !e.PATREON_CLIENT_ID) {
+    problems.push('PATREON_CLIENT_ID: is required with PATREON_CLIENT_SECRET');
+  }
+  if (e.PATREON_WEBHOOK_SECRET && !e.PATREON_CLIENT_ID) {
+    problems.push('PATREON_CLIENT_ID: is required with PATREON_WEBHOOK_SECRET');
+  }
+  return problems;
 }
 
 /** The S3 settings that only make sense together. */

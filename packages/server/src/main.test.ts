@@ -60,7 +60,7 @@ describe('the server process', () => {
     await waitFor(() => first.output().includes('is running at'));
     expect(first.output()).toContain(`Mesmer is running at http://localhost:${port}`);
     const health = await fetch(`http://localhost:${port}/api/health`);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'pglite' });
 
     const second = startServer({ PORT: String(port + 1) });
     expect(await second.exited).toBe(1);

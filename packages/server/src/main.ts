@@ -7,6 +7,9 @@ import { seedOnStart } from './db/seed/index.ts';
 import { logAccountNotices } from './db/seed/start-notices.ts';
 import { analyseStoredAudio } from './modules/uploads/analyse-library.ts';
 
+/** How long a stopping server waits for requests in flight before it cuts their connections. */
+const DRAIN_MS = 10_000;
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -22,12 +25,20 @@ async function main() {
 
   let app: App | undefined;
   let closing = false;
+  // Stops accepting connections, answers 503 to new requests on open keep-alive connections and
+  // ends the sockets, lets requests in flight finish (at most DRAIN_MS), then closes the database.
   async function shutDown(code: number) {
     if (closing) return;
     closing = true;
+    const cut = setTimeout(() => {
+      app?.log.warn(`requests still running after ${DRAIN_MS / 1000} s; closing their connections`);
+      app?.server.closeAllConnections();
+    }, DRAIN_MS);
+    cut.unref();
     try {
       await app?.close();
     } finally {
+      clearTimeout(cut);
       process.exit(code);
     }
   }

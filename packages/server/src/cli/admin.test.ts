@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
 import { createAdministrator, setAccountPassword } from '../modules/auth/auth.service.ts';
 import { setRoleByUsername } from '../modules/users/users.service.ts';
 import { authHeader, createUser, loginAs } from '../test/factories.ts';
@@ -223,4 +225,81 @@ describe('npm run admin (spawned, embedded database)', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('npm run admin -- backup / restore (embedded database)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-backup-'));
+  const backupFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-archive-')), 'site.tgz');
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+  const admin = (args: string[], extraEnv: Record<string, string> = {}) =>
+    run(process.execPath, ['--import', 'tsx', path.join(here, 'admin.ts'), ...args], {
+      cwd: repoRoot,
+      env: { ...env, ...extraEnv },
+    });
+  const mediaFile = path.join(dataDir, 'media', 'audio', 'kept.wav');
+  const mediaBytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 251));
+  const usernames = async () => {
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+    try {
+      const rows = await database.db.select({ username: users.username }).from(users).orderBy(users.id);
+      return rows.map((r) => r.username);
+    } finally {
+      await database.close();
+    }
+  };
+
+  it('puts the database and the media folder in one file, and brings both back after a wipe', async () => {
+    await admin(['create', 'owner', 'owner@example.test'], { ADMIN_PASSWORD: 'owner password' });
+    fs.mkdirSync(path.dirname(mediaFile), { recursive: true });
+    fs.writeFileSync(mediaFile, mediaBytes);
+
+    const made = await admin(['backup', backupFile]);
+    expect(made.stdout).toContain(`Backed up the embedded database and 1 media files to ${backupFile}`);
+    expect(fs.existsSync(`${backupFile}.partial`)).toBe(false);
+
+    fs.rmSync(path.join(dataDir, 'db'), { recursive: true });
+    fs.rmSync(path.join(dataDir, 'media'), { recursive: true });
+    const restored = await admin(['restore', backupFile]);
+    expect(restored.stdout).toContain(
+      `Restored the embedded database and the media folder from ${backupFile}.`,
+    );
+    expect(await usernames()).toEqual(['owner']);
+    expect(fs.readFileSync(mediaFile).equals(mediaBytes)).toBe(true);
+
+    // Over data made since: that data is set aside, not lost.
+    await admin(['create', 'later', 'later@example.test'], { ADMIN_PASSWORD: 'later password' });
+    const again = await admin(['restore', backupFile]);
+    const aside = /is in (\S+before-restore-\S+);/.exec(again.stdout)?.[1] ?? '';
+    expect(fs.existsSync(path.join(aside, 'db', 'PG_VERSION'))).toBe(true);
+    expect(await usernames()).toEqual(['owner']);
+  }, 120_000);
+
+  it('refuses while a server holds the embedded database', async () => {
+    const held = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+    try {
+      for (const command of ['backup', 'restore']) {
+        await expect(admin([command, backupFile])).rejects.toMatchObject({
+          code: 1,
+          stderr: expect.stringContaining('is in use by another Mesmer server'),
+        });
+      }
+    } finally {
+      await held.close();
+    }
+  }, 60_000);
+
+  it('refuses on PostgreSQL, pointing to pg_dump, and refuses a file that is no backup', async () => {
+    await expect(
+      admin(['backup', backupFile], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/mesmer' }),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Back PostgreSQL up with pg_dump') });
+    const notBackup = path.join(dataDir, 'notes.txt');
+    fs.writeFileSync(notBackup, 'hello');
+    await expect(admin(['restore', notBackup])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('is not a Mesmer backup'),
+    });
+    expect(await usernames()).toEqual(['owner']);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(backupFile), { recursive: true, force: true });
+  }, 60_000);
 });

@@ -7,6 +7,9 @@
  * matched ignoring case; quote names with a space, or not), or takes it with --revoke. Effective
  * on the user's next request.
  * `npm run admin -- analyse`: computes the waveform and loudness of stored files lacking them.
+ * `npm run admin -- backup <file>` / `restore <file>`: the embedded database and the local media
+ * folder into one archive and back (db/embedded-backup.ts), while no server runs on DATA_DIR. On
+ * PostgreSQL they refuse and point to pg_dump.
  * The password comes from the ADMIN_PASSWORD variable, else a hidden prompt on a
  * terminal, else it is generated and printed. Opens the database the way the
  * server does, so stop a server that uses the embedded database first.
@@ -22,6 +25,7 @@ import { ROLE_NAMES, type RoleName } from '@mesmer/shared/domain/permissions';
 import type { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DatabaseLockedError, type Db, openDatabase } from '../db/client.ts';
+import { BackupError, backupEmbedded, restoreEmbedded } from '../db/embedded-backup.ts';
 import { seedRoles } from '../db/seed/roles.ts';
 import { createAdministrator, setAccountPassword } from '../modules/auth/auth.service.ts';
 import { analyseStoredAudio } from '../modules/uploads/analyse-library.ts';
@@ -33,6 +37,8 @@ const USAGE = [
   '       npm run admin -- password <username>',
   '       npm run admin -- role <username> <role> [--revoke]',
   '       npm run admin -- analyse',
+  '       npm run admin -- backup <file>',
+  '       npm run admin -- restore <file>',
 ].join('\n');
 
 class UsageError extends Error {}
@@ -158,17 +164,50 @@ async function analyse(args: string[]) {
   if (failed.length > 0) process.exitCode = 1;
 }
 
+/** The embedded database's settings, or a refusal on PostgreSQL, which has its own tools. */
+function embeddedConfig(args: string[]) {
+  if (args.length !== 1) throw new UsageError(USAGE);
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    throw new UsageError(
+      'DATABASE_URL points at PostgreSQL: this command backs up the embedded database only. ' +
+        'Back PostgreSQL up with pg_dump (pg_dump --format=custom --file=mesmer.dump "$DATABASE_URL", ' +
+        'restored with pg_restore), and the media beside it (DATA_DIR/media, or the S3 bucket).',
+    );
+  }
+  return { config, file: path.resolve(args[0]) };
+}
+
+async function backup(args: string[]) {
+  const { config, file } = embeddedConfig(args);
+  console.log(await backupEmbedded({ dataDir: config.dataDir, file, withMedia: !config.s3 }));
+  if (config.s3) console.log(`The media is in the S3 bucket ${config.s3.bucket}: back it up there.`);
+}
+
+async function restore(args: string[]) {
+  const { config, file } = embeddedConfig(args);
+  console.log(await restoreEmbedded({ dataDir: config.dataDir, file }));
+  // Opening it applies the migrations of this version to an older backup, and proves it opens.
+  await withDatabase(async () => undefined);
+}
+
 async function main(argv: string[]) {
   const [command, ...args] = argv;
   if (command === 'create') return create(args);
   if (command === 'password') return changePassword(args);
   if (command === 'role') return changeRole(args);
   if (command === 'analyse') return analyse(args);
+  if (command === 'backup') return backup(args);
+  if (command === 'restore') return restore(args);
   throw new UsageError(USAGE);
 }
 
 main(process.argv.slice(2)).catch((err) => {
-  const known = err instanceof UsageError || err instanceof ConfigError || err instanceof DatabaseLockedError;
+  const known =
+    err instanceof UsageError ||
+    err instanceof ConfigError ||
+    err instanceof DatabaseLockedError ||
+    err instanceof BackupError;
   if (known || err instanceof AppError) console.error(err.message);
   else console.error(err);
   process.exit(1);

@@ -61,8 +61,9 @@ function startProcess(target: { port: number }): ChildProcess {
 
 async function answers(target: { port: number }): Promise<void> {
   for (let i = 0; i < 600; i++) {
+    // A process listens once it has migrated; a 503 names a dependency that is down, not a process still starting.
     const ok = await fetch(`http://127.0.0.1:${target.port}/api/health`).then(
-      (r) => r.ok,
+      (r) => r.status === 200 || r.status === 503,
       () => false,
     );
     if (ok) return;

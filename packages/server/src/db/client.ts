@@ -25,6 +25,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export class DatabaseLockedError extends Error {}
 
+const CONNECT_TIMEOUT_MS = 3000;
+
 /** Where the pool reports connections PostgreSQL dropped while they sat idle (a pino logger fits). */
 export interface DatabaseLog {
   warn(details: object, message: string): void;
@@ -41,6 +43,30 @@ function reportLockLost(err: LockLostError) {
 }
 
 /**
+ * Takes the embedded database's lock (`<pgliteDir>.pid`), making the folder when missing; throws
+ * DatabaseLockedError, saying what to do, while a server (or another command) has it.
+ */
+export function lockEmbeddedDatabase(
+  pgliteDir: string,
+  onLost: (err: LockLostError) => void = reportLockLost,
+): HeldLock {
+  fs.mkdirSync(pgliteDir, { recursive: true });
+  try {
+    return takeLock(`${pgliteDir}.pid`, onLost);
+  } catch (err) {
+    if (!(err instanceof LockHeldError)) throw err;
+    const owner = err.owner ? ` (process ${err.owner.pid} on ${err.owner.host})` : '';
+    throw new DatabaseLockedError(
+      `The embedded database in ${pgliteDir} is in use by another Mesmer server${owner}. ` +
+        'Stop that server first, or give this one its own DATA_DIR.' +
+        (err.owner && err.owner.host !== os.hostname()
+          ? ` If no server runs on ${err.owner.host} any more, delete ${err.file}.`
+          : ''),
+    );
+  }
+}
+
+/**
  * Opens the database and applies the committed migrations.
  * `databaseUrl` set: PostgreSQL. Otherwise PGlite stored under `pgliteDir`
  * (or in memory when `pgliteDir` is 'memory://'), locked to this process (`<pgliteDir>.pid`)
@@ -54,7 +80,13 @@ export async function openDatabase(opts: {
   onLockLost?: (err: LockLostError) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // A request waits at most CONNECT_TIMEOUT_MS for a connection: while PostgreSQL is away it is
+    // answered 503 soon (see the app's error handler) rather than held until the client gives up.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 20,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle connection that PostgreSQL ends (restart, failover, an administrator) is an error
     // event on the pool, which would end the process unless heard. The pool drops the connection
     // and opens a new one when next needed, so reporting it is all there is to do.
@@ -66,23 +98,8 @@ export async function openDatabase(opts: {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
 
-  let lock: HeldLock | undefined;
-  if (opts.pgliteDir !== 'memory://') {
-    fs.mkdirSync(opts.pgliteDir, { recursive: true });
-    try {
-      lock = takeLock(`${opts.pgliteDir}.pid`, opts.onLockLost ?? reportLockLost);
-    } catch (err) {
-      if (!(err instanceof LockHeldError)) throw err;
-      const owner = err.owner ? ` (process ${err.owner.pid} on ${err.owner.host})` : '';
-      throw new DatabaseLockedError(
-        `The embedded database in ${opts.pgliteDir} is in use by another Mesmer server${owner}. ` +
-          'Stop that server first, or give this one its own DATA_DIR.' +
-          (err.owner && err.owner.host !== os.hostname()
-            ? ` If no server runs on ${err.owner.host} any more, delete ${err.file}.`
-            : ''),
-      );
-    }
-  }
+  const lock =
+    opts.pgliteDir === 'memory://' ? undefined : lockEmbeddedDatabase(opts.pgliteDir, opts.onLockLost);
   let client: PGlite;
   let db: Db;
   try {

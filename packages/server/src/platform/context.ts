@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { Mailer } from './mail.ts';
+import type { Metrics } from './metrics.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { ReadCache } from './read-cache.ts';
 
@@ -16,4 +17,6 @@ export interface AppContext {
   limiter: RateLimiter;
   /** Short-lived answers of the library's read calls, and kept totals of paged lists. */
   readCache: ReadCache;
+  /** Prometheus counters the modules add to (served at /metrics, platform/metrics.ts). */
+  metrics: Metrics;
 }

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createUser } from '../test/factories.ts';
 import { createTestApp } from '../test/harness.ts';
-import { conflictFromDatabase, validationAnswer } from './errors.ts';
+import { conflictFromDatabase, isDatabaseUnavailable, validationAnswer } from './errors.ts';
 
 describe('validationAnswer', () => {
   it('names the failing field wherever the input came from', async () => {
@@ -80,5 +81,23 @@ describe('conflictFromDatabase', () => {
     );
     expect(conflictFromDatabase(missingTable as Error)).toBeUndefined();
     expect(conflictFromDatabase(new Error('plain'))).toBeUndefined();
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
+
+  it('recognises a lost or refused connection, wrapped or not, and nothing else', () => {
+    expect(isDatabaseUnavailable(withCode('ECONNREFUSED'))).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([withCode('ECONNREFUSED')], 'connect failed'))).toBe(
+      true,
+    );
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isDatabaseUnavailable(new DrizzleQueryError('select 1', [], withCode('57P01')))).toBe(true);
+    expect(isDatabaseUnavailable(new DrizzleQueryError('select 1', [], withCode('42P01')))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('something else'))).toBe(false);
+    // The media store's network failure is not the database's.
+    expect(isDatabaseUnavailable(Object.assign(withCode('ECONNREFUSED'), { $metadata: {} }))).toBe(false);
   });
 });

@@ -90,3 +90,53 @@ export function loggableError(err: Error): object {
     },
   };
 }
+
+/** Socket errors and PostgreSQL codes (admin shutdown, cannot connect now, connection failures) of a lost database. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+
+/** What node-postgres says when a connection ends, or when no connection came within the pool's timeout. */
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+
+export const DATABASE_UNAVAILABLE = 'The database is unavailable. Try again shortly.';
+
+/**
+ * Whether `err` says the database could not be reached, rather than that the query was wrong:
+ * a failed query's cause, or the error of a connection the pool could not open (a transaction's
+ * start is not wrapped by Drizzle). Such a request is answered 503 at once and may succeed when sent
+ * again; the pool reconnects by itself. An S3 client's error (it carries `$metadata`) is the media
+ * store's, never the database's.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (err instanceof DrizzleQueryError) return isConnectionFailure(err.cause, 0);
+  if (err && typeof err === 'object' && '$metadata' in err) return false;
+  return isConnectionFailure(err, 0);
+}
+
+function isConnectionFailure(err: unknown, depth: number): boolean {
+  if (!(err instanceof Error) || depth > 5) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+  if (CONNECTION_MESSAGES.some((m) => err.message.includes(m))) return true;
+  if (err instanceof AggregateError && err.errors.some((e) => isConnectionFailure(e, depth + 1))) return true;
+  return isConnectionFailure(err.cause, depth + 1);
+}

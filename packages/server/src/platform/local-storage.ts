@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -130,6 +130,11 @@ export function localStorage(root: string): Storage {
       const to = pathOf(toKey);
       await fs.mkdir(path.dirname(to), { recursive: true });
       await fs.rename(from, to);
+    },
+    async check() {
+      // The folder is made with the first file: missing is fine where it can be made.
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, constants.R_OK | constants.W_OK);
     },
   };
 }

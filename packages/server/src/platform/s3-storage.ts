@@ -7,6 +7,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -177,6 +178,11 @@ export function s3Storage(config: S3Config): Storage {
       // Keys hold only letters, digits, '.', '-', '_' and one '/': nothing to escape.
       await client.send(new CopyObjectCommand({ Bucket, Key: toKey, CopySource: `${Bucket}/${fromKey}` }));
       await client.send(new DeleteObjectCommand({ Bucket, Key: fromKey }));
+    },
+
+    async check() {
+      // One attempt: a health check that waits through retries answers too late to matter.
+      await partClient.send(new HeadBucketCommand({ Bucket }));
     },
   };
 }

@@ -47,6 +47,8 @@ export interface Storage {
   move(fromKey: string, toKey: string): Promise<void>;
   /** Drops an unfinished upload and every part of it (no error when it is already gone). */
   abortMultipart(key: string, uploadId: string): Promise<void>;
+  /** Throws when the store cannot be used (the health check): one cheap call, nothing is written. */
+  check(): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-z]+\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;

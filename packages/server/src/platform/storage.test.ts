@@ -67,6 +67,10 @@ describe.each([local, s3])('storage: $name', (backend) => {
   });
   afterAll(() => stop());
 
+  it('passes its health check while it can be reached', async () => {
+    await expect(storage.check()).resolves.toBeUndefined();
+  });
+
   it('puts a buffer, states its size and reads it back whole and by ranges', async () => {
     const bytes = pattern(5000);
     await storage.put('audio/whole.wav', bytes);
@@ -262,6 +266,21 @@ describe.each([local, s3])('storage: $name', (backend) => {
     expect(await storage.stat('staging/to-move.bin')).toBeNull();
     expect((await readAll(storage.createReadStream('audio/moved.bin'))).toString()).toBe('moving');
     await expect(storage.move('staging/to-move.bin', 'audio/again.bin')).rejects.toThrow();
+  });
+});
+
+describe('health checks of an unusable store', () => {
+  it('fails for a local folder that cannot be made, and for a bucket that does not exist', async () => {
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'mesmer-storage-')), 'media');
+    await fs.writeFile(file, 'a file where the folder should be');
+    await expect(localStorage(file).check()).rejects.toThrow();
+    const server = await startS3Server();
+    try {
+      await expect(s3Storage({ ...server.config.s3, bucket: 'no-such-bucket' }).check()).rejects.toThrow();
+    } finally {
+      await server.stop();
+      await fs.rm(path.dirname(file), { recursive: true, force: true });
+    }
   });
 });
 

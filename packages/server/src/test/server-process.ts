@@ -49,6 +49,8 @@ export interface ServerProcess {
   url: string;
   port: number;
   child: ChildProcess;
+  /** What the process logged on stdout so far (pino's JSON lines). */
+  output(): string;
   /** SIGTERM (or `signal`), then waits for the exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -71,7 +73,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: String(port),
       DATA_DIR: dataDir,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
@@ -88,7 +94,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       (r) => r.ok,
       () => false,
     );
-    if (up) return { url, port, child, stop };
+    if (up) return { url, port, child, output: () => output, stop };
     await new Promise((r) => setTimeout(r, 200));
   }
   await stop('SIGKILL');

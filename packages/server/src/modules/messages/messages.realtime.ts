@@ -92,6 +92,8 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       : null;
 
   io.on('connection', (socket) => {
+    ctx.metrics.openSockets.inc();
+    socket.once('disconnect', () => ctx.metrics.openSockets.dec());
     // Signed in on the handshake: the user room (thread_updated) at once.
     void userOf(handshakeToken(socket))
       .then((user) => {

@@ -9,8 +9,8 @@ import {
   UPLOAD_CHUNK_BYTES,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from '@mesmer/shared/domain/upload-limits';
-import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
 import { requireUser, type SessionUser } from '../../platform/access.ts';
+import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
 import { createStorage, type Storage } from '../../platform/storage.ts';
@@ -203,6 +203,7 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
         throw err;
       }
       await repo.saveChunk(uuid, chunkIndex, chunkSize, etag, ctx.clock.now());
+      ctx.metrics.uploadBytes.inc(chunkSize);
     },
 
     /** Joins the chunks and processes the file: checked, analysed, ready for POST /api/files. */
