@@ -27,6 +27,9 @@ export class DatabaseLockedError extends Error {}
 
 const CONNECT_TIMEOUT_MS = 3000;
 
+/** The embedded database's buffer cache (decision 027). */
+const EMBEDDED_SHARED_BUFFERS = '16MB';
+
 /** Where the pool reports connections PostgreSQL dropped while they sat idle (a pino logger fits). */
 export interface DatabaseLog {
   warn(details: object, message: string): void;
@@ -105,6 +108,9 @@ export async function openDatabase(opts: {
   try {
     client = await PGlite.create(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir, {
       extensions: { pg_trgm },
+      // PGlite's default 128 MB of shared buffers is touched at start and stays resident; the
+      // embedded database of one community fits far less, and pages beyond it come from the OS cache.
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     });
     await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     db = drizzlePglite(client, { schema }) as unknown as Db;
