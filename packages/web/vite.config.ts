@@ -14,7 +14,17 @@ export default defineConfig({
       '/socket.io': { target: 'ws://localhost:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rollupOptions: {
+      output: {
+        // zod with its configuration in one chunk, so jitless is set before any schema is built
+        // (src/lib/zod-config.ts).
+        manualChunks: (id) => (/node_modules\/zod\/|lib\/zod-config\.ts$/.test(id) ? 'zod' : undefined),
+      },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',
