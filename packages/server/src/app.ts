@@ -57,6 +57,9 @@ export type App = FastifyInstance & { ctx: AppContext };
 /** Believes the nearest `hops` proxies, as Fastify does for a number (its types take only a function). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/** Where Intiface Central may listen on the listener's machine: the page's only non-'self' websocket. */
+const INTIFACE_ORIGINS = ['ws://127.0.0.1:*', 'ws://localhost:*'];
+
 /** Builds the whole server: API, media, realtime and the web app. `main.ts` only starts it. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
@@ -169,7 +172,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         // frames and be connected to.
         imgSrc: ["'self'", 'data:', 'blob:', ...thirdParty],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", ...thirdParty],
+        // Intiface Central (Buttplug toys) runs on the listener's own computer, and the page opens
+        // a websocket to it (default ws://127.0.0.1:12345, any port): loopback only, so no other host.
+        connectSrc: ["'self'", ...thirdParty, ...INTIFACE_ORIGINS],
         fontSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", ...thirdParty],

@@ -8,8 +8,10 @@ import { healthRoutes } from './health/health.routes.ts';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes.ts';
 import { listeningRoutes } from './listening/listening.routes.ts';
 import { testClockRoutes } from './listening/test-clock.routes.ts';
+import { lovenseRoutes } from './lovense/lovense.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { moderationRoutes } from './moderation/moderation.routes.ts';
+import { patreonRoutes } from './patreon/patreon.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { seriesRoutes } from './series/series.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
@@ -35,4 +37,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext) {
   await uploadsRoutes(api, ctx);
   await messagesRoutes(api, ctx);
   await moderationRoutes(api, ctx);
+  await patreonRoutes(api, ctx);
+  await lovenseRoutes(api, ctx);
 }

@@ -52,7 +52,7 @@ describe('with ads and analytics configured', async () => {
     const directives = res.headers['content-security-policy']?.split(';') ?? [];
     const both = 'https://ads.example.net https://stats.example.org';
     expect(directives).toContain(`script-src 'self' ${both}`);
-    expect(directives).toContain(`connect-src 'self' ${both}`);
+    expect(directives).toContain(`connect-src 'self' ${both} ws://127.0.0.1:* ws://localhost:*`);
     expect(directives).toContain(`img-src 'self' data: blob: ${both}`);
     expect(directives).toContain(`frame-src 'self' ${both}`);
     expect(directives).toContain("default-src 'self'");

@@ -63,7 +63,7 @@ describe('serving the web app', () => {
       "script-src-attr 'none'",
       "style-src 'self' 'unsafe-inline'",
       "media-src 'self' blob:",
-      "connect-src 'self'",
+      "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
     ]);
   });
 });

@@ -13,6 +13,7 @@ function siteSettings(config: Config): SiteSettings {
     contactEmail: config.contactEmail,
     ...(config.ads && { ads: { ...config.ads, adFreeTierIds: config.adFreeTierIds } }),
     ...(config.analytics && { analytics: config.analytics }),
+    ...(config.patreon && { patreonLinking: true }),
   };
 }
 

@@ -7,10 +7,12 @@ import type { RouteDefinition } from '@mesmer/shared/api/contract';
 import { allRoutes } from '@mesmer/shared/api/routes';
 import type { RoleName } from '@mesmer/shared/domain/permissions';
 import { and, eq, or } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, reports, uploads } from '../db/schema/index.ts';
 import { createStorage } from '../platform/storage.ts';
 import { authHeader, createUser, loginAs, type TestUser } from '../test/factories.ts';
+import { startFakeLovense } from '../test/fakes/lovense.ts';
+import { startFakePatreon } from '../test/fakes/patreon.ts';
 import { createTestApp } from '../test/harness.ts';
 import {
   createFile,
@@ -20,7 +22,20 @@ import {
   createTrigger,
 } from '../test/library-factories.ts';
 
-const { app, config } = await createTestApp();
+const lovense = await startFakeLovense();
+afterAll(() => lovense.close());
+const patreon = await startFakePatreon();
+afterAll(() => patreon.close());
+const { app, config } = await createTestApp({
+  lovense: { developerToken: lovense.developerToken, apiUrl: lovense.url },
+  patreon: {
+    clientId: patreon.clientId,
+    clientSecret: patreon.clientSecret,
+    webhookSecret: patreon.webhookSecret,
+    baseUrl: patreon.url,
+    redirectUrl: 'http://localhost:3000/patreon/oauth',
+  },
+});
 const db = app.ctx.db;
 const storage = createStorage(config);
 
@@ -377,6 +392,35 @@ const MATRIX: Record<string, Row> = {
   'GET /user/friends': { call: () => ({}), expect: statuses(401, 200) },
   'PUT /user/friends': { call: () => ({ body: { friendId: siteOwner.id } }), expect: statuses(401, 200) },
   'DELETE /user/friends': { call: () => ({ query: { friendId: siteOwner.id } }), expect: statuses(401, 200) },
+  // Lovense (against the fake, test/fakes/lovense.ts). Commands go to the caller's own pairing only;
+  // nobody here is paired (pairing, and a stranger driving another's toys: lovense.test.ts).
+  'POST /lovense/qr': { call: () => ({}), expect: statuses(401, 200) },
+  'POST /lovense/callback': {
+    call: () => ({ body: { uid: String(users.owner.id), utoken: 'forged', domain: 'a.lovense.club' } }),
+    expect: everyone(403),
+  },
+  'GET /lovense/toys': { call: () => ({}), expect: statuses(401, 200) },
+  'POST /lovense/command': { call: () => ({ body: { level: 5, timeSec: 0 } }), expect: statuses(401, 409) },
+  'POST /lovense/test': { call: () => ({}), expect: statuses(401, 409) },
+  'DELETE /lovense': { call: () => ({}), expect: statuses(401, 204) },
+  // Patreon (against the fake, test/fakes/patreon.ts). Nobody here is linked; a link, a state of
+  // another user or session and a forged webhook: patreon.test.ts.
+  'GET /patreon/authorize': { call: () => ({}), expect: statuses(401, 200) },
+  'POST /patreon/token': {
+    call: () => ({ body: { authCode: 'a-code', state: 'a state nobody was given' } }),
+    expect: statuses(401, 403),
+  },
+  'GET /patreon': { call: () => ({}), expect: statuses(401, 200) },
+  'DELETE /patreon': { call: () => ({}), expect: statuses(401, 204) },
+  'POST /patreon/webhook': {
+    call: () => ({ body: { data: { type: 'member', id: '1' } } }),
+    expect: everyone(403),
+  },
+  // Only for a linked campaign (the caller's own), or an administrator naming a linked creator.
+  'POST /patreon/tiers/import': {
+    call: () => ({ body: { username: users.owner.username } }),
+    expect: statuses(401, 403, { owner: 403, admin: 409 }),
+  },
 };
 
 const keyOf = (route: RouteDefinition) => `${route.method} ${route.path}`;

@@ -9,8 +9,10 @@ import { allRoutes } from '@mesmer/shared/api/routes';
 import { isValidUsername } from '@mesmer/shared/domain/username';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createSignedInUser } from '../test/factories.ts';
+import { startFakeLovense } from '../test/fakes/lovense.ts';
+import { startFakePatreon } from '../test/fakes/patreon.ts';
 import { createTestApp } from '../test/harness.ts';
 import { createFile, createPlaylist, createTrigger } from '../test/library-factories.ts';
 import { deepJson, hostileValue, toQuery, valueFor } from './request-arbitrary.ts';
@@ -18,7 +20,21 @@ import { deepJson, hostileValue, toQuery, valueFor } from './request-arbitrary.t
 const TOTAL_CASES = 10_000;
 const runsPerRoute = Math.ceil(TOTAL_CASES / allRoutes.length);
 
-const { app } = await createTestApp();
+// Lovense and Patreon answer (fakes): without them each of their calls would be the documented 503.
+const lovense = await startFakeLovense();
+afterAll(() => lovense.close());
+const patreon = await startFakePatreon();
+afterAll(() => patreon.close());
+const { app } = await createTestApp({
+  lovense: { developerToken: lovense.developerToken, apiUrl: lovense.url },
+  patreon: {
+    clientId: patreon.clientId,
+    clientSecret: patreon.clientSecret,
+    webhookSecret: patreon.webhookSecret,
+    baseUrl: patreon.url,
+    redirectUrl: 'http://localhost:3000/patreon/oauth',
+  },
+});
 const tokens: Record<'user' | 'admin', string> = { user: '', admin: '' };
 
 beforeAll(async () => {

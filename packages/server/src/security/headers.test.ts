@@ -39,7 +39,8 @@ describe('hardening headers', () => {
       expect(csp['base-uri']).toEqual(["'self'"]);
       expect(csp['form-action']).toEqual(["'self'"]);
       expect(csp['frame-ancestors']).toEqual(["'self'"]);
-      expect(csp['connect-src']).toEqual(["'self'"]);
+      // This site, and Intiface Central on the listener's own machine (toys over Buttplug).
+      expect(csp['connect-src']).toEqual(["'self'", 'ws://127.0.0.1:*', 'ws://localhost:*']);
       for (const sources of Object.values(csp)) {
         expect(sources).not.toContain("'unsafe-eval'");
         expect(sources.filter((s) => s.startsWith('http') || s === '*')).toEqual([]);

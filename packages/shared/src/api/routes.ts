@@ -6,8 +6,10 @@ import { generatorApi } from './generator.ts';
 import { healthApi } from './health.ts';
 import { leaderboardApi } from './leaderboard.ts';
 import { listeningApi } from './listening.ts';
+import { lovenseApi } from './lovense.ts';
 import { messagesApi } from './messages.ts';
 import { moderationApi } from './moderation.ts';
+import { patreonApi } from './patreon.ts';
 import { playlistsApi } from './playlists.ts';
 import { seriesApi } from './series.ts';
 import { tagsApi } from './tags.ts';
@@ -25,8 +27,10 @@ export const allRoutes: readonly RouteDefinition[] = [
   healthApi,
   leaderboardApi,
   listeningApi,
+  lovenseApi,
   messagesApi,
   moderationApi,
+  patreonApi,
   playlistsApi,
   seriesApi,
   tagsApi,

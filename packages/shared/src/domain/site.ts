@@ -6,7 +6,7 @@ export const SESSION_COOKIE = 'token';
 export const SESSION_MARKER_COOKIE = 'mesmer_session';
 
 /**
- * Operator settings (SITE_NAME, WIKI_URL, CONTACT_EMAIL, ads and analytics) the server writes into index.html at
+ * Operator settings (SITE_NAME, WIKI_URL, CONTACT_EMAIL, ads, analytics, Patreon linking) the server writes into index.html at
  * run time, in `<meta name="mesmer-site">`, so one build serves any deployment.
  */
 export const SITE_SETTINGS_META = 'mesmer-site';
@@ -25,6 +25,8 @@ export const siteSettings = z.object({
     .optional(),
   /** Only when ANALYTICS_SCRIPT_URL is set. */
   analytics: z.object({ scriptUrl: z.url(), siteId: z.string().optional() }).optional(),
+  /** True when a Patreon client is configured (PATREON_CLIENT_ID): the account page offers linking. */
+  patreonLinking: z.boolean().optional(),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 

@@ -1,7 +1,7 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Ads } from '../features/ads/index.ts';
-import { useSessionSync } from '../features/auth/index.ts';
+import { useCurrentUser, useSessionSync } from '../features/auth/index.ts';
 import { PlayerBar } from '../player/PlayerBar.tsx';
 import { LoadingState, ToastViewport } from '../ui/index.ts';
 import { AgeGate } from './AgeGate.tsx';
@@ -11,8 +11,14 @@ import { Header } from './Header.tsx';
 import styles from './layout.module.css';
 import { usePlayerServices } from './player-services.ts';
 
+/** Hands a connected toy to the player; loaded only for signed-in listeners (the toy code is not small). */
+const HapticsConnection = lazy(() =>
+  import('../features/toys/index.ts').then((m) => ({ default: m.HapticsConnection })),
+);
+
 export function Layout() {
   useSessionSync();
+  const { user } = useCurrentUser();
   const ageConfirmed = useAgeConfirmed();
   const playerServices = usePlayerServices();
 
@@ -31,6 +37,11 @@ export function Layout() {
         <Ads />
         <Footer />
         <PlayerBar services={playerServices} />
+        {user && (
+          <Suspense fallback={null}>
+            <HapticsConnection />
+          </Suspense>
+        )}
         <ToastViewport />
       </div>
       {!ageConfirmed && <AgeGate />}

@@ -20,6 +20,11 @@ export const routes: RouteObject[] = [
       { path: '/verify', element: page(() => import('../features/auth/VerifyPage.tsx')) },
       { path: '/reset_password', element: page(() => import('../features/auth/ResetPasswordPage.tsx')) },
       { path: '/account', element: page(() => import('../features/account/AccountPage.tsx')) },
+      { path: '/patreon/oauth', element: page(() => import('../features/patreon/PatreonOAuthPage.tsx')) },
+      {
+        path: '/patreon/oauth/debug',
+        element: page(() => import('../features/patreon/PatreonOAuthDebugPage.tsx')),
+      },
       { path: '/about', element: page(() => import('../features/pages/AboutPage.tsx')) },
       { path: '/policy/privacy', element: page(() => import('../features/pages/PrivacyPage.tsx')) },
       { path: '/policy/cookies', element: page(() => import('../features/pages/CookiesPage.tsx')) },

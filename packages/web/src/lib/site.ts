@@ -26,3 +26,5 @@ export const CONTACT_EMAIL = settings.contactEmail;
 /** The ad network and analytics scripts, when the operator configured them (otherwise undefined). */
 export const ADS = settings.ads;
 export const ANALYTICS = settings.analytics;
+/** Whether the operator configured a Patreon client: linking is offered only then. */
+export const PATREON_LINKING = settings.patreonLinking === true;

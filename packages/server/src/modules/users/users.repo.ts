@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   membershipTiers,
+  patreonLinks,
   roles,
   triggers,
   userMemberships,
@@ -25,6 +26,14 @@ export interface MembershipRow {
   active: boolean;
   cancelled: boolean;
   lastVerified: Date | null;
+}
+
+/** The user's Patreon link, for their own view. */
+export interface PatreonRow {
+  linked: boolean;
+  patreonName: string | null;
+  /** The tiers of the user's own campaign (as a creator). */
+  tiers: { name: string; rank: number }[];
 }
 
 /** The settings a user may change on themselves (PUT /api/user), as stored. */
@@ -103,6 +112,22 @@ export function createUsersRepo(db: Db) {
         .innerJoin(membershipTiers, eq(membershipTiers.id, userMemberships.tierId))
         .where(eq(userMemberships.userId, userId))
         .orderBy(asc(membershipTiers.creatorName), asc(membershipTiers.rank));
+    },
+
+    /** The user's Patreon link as their own view shows it (never the tokens), and their campaign's tiers. */
+    async patreonOf(userId: number): Promise<PatreonRow> {
+      const [[link], tiers] = await Promise.all([
+        db
+          .select({ patreonName: patreonLinks.patreonName })
+          .from(patreonLinks)
+          .where(eq(patreonLinks.userId, userId)),
+        db
+          .select({ name: membershipTiers.title, rank: membershipTiers.rank })
+          .from(membershipTiers)
+          .where(eq(membershipTiers.creatorUserId, userId))
+          .orderBy(asc(membershipTiers.rank), asc(membershipTiers.id)),
+      ]);
+      return { linked: link !== undefined, patreonName: link?.patreonName ?? null, tiers };
     },
 
     /** Which of these trigger ids exist and are published (a pending request is not usable). */

@@ -3,16 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
+import { createPatreonService } from '../patreon/patreon.service.ts';
 import { avatarRoutes } from './avatar.routes.ts';
 import { friendsRoutes } from './friends.routes.ts';
 import { createUsersService } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   const users = createUsersService(ctx);
+  const patreon = createPatreonService(ctx);
 
   registerRoute(app, usersApi.get, async (req) => {
     if (req.query.username !== undefined) return { user: await users.profile(req.query.username) };
     if (!req.user) return { user: null };
+    // Memberships not read from Patreon for a day are read again first (never fails the call).
+    await patreon.refreshIfStale(req.user.id);
     return { user: await users.self(req.user.id) };
   });
 

@@ -47,12 +47,13 @@ export function createUsersService(ctx: AppContext) {
   async function self(userId: number): Promise<SelfUser> {
     const user = await users.findById(userId);
     if (!user) throw new NotFound('User not found.');
-    const [roles, triggers, memberships] = await Promise.all([
+    const [roles, triggers, memberships, patreonLink] = await Promise.all([
       users.rolesOf(userId),
       users.triggersOf(userId),
       users.membershipsOf(userId),
+      users.patreonOf(userId),
     ]);
-    return toSelfUser(user, roles, triggers, memberships);
+    return toSelfUser(user, roles, triggers, memberships, patreonLink);
   }
 
   /** PUT/DELETE /api/users/:id/roles: administrators only (401 anonymous, 403 others, 404 no such user). */

@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { LoadingState, toast } from '../../ui/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useCurrentUser, useLogout } from '../auth/index.ts';
+import { PatreonCard } from '../patreon/index.ts';
 import { AccountSafetyCard } from './AccountSafetyCard.tsx';
 import styles from './account.module.css';
 import { FriendsCard } from './FriendsCard.tsx';
@@ -43,7 +44,10 @@ export default function AccountPage() {
           <FriendsCard />
           <AccountSafetyCard leave={() => setLeaving(true)} stay={() => setLeaving(false)} />
         </div>
-        <SettingsCard user={user} />
+        <div className={styles.main}>
+          <SettingsCard user={user} />
+          <PatreonCard user={user} />
+        </div>
       </div>
     </div>
   );

@@ -3,12 +3,23 @@ import { MAX_VIBRATION_RANGE, VIBRATION_OFFSET_RANGE } from '@mesmer/shared/doma
 import { CircleHelp } from 'lucide-react';
 import { type CSSProperties, type SyntheticEvent, useEffect, useId, useState } from 'react';
 import { Modal } from '../../ui/index.ts';
+import {
+  disconnectIntiface,
+  type HapticsProvider,
+  IntifacePanel,
+  LovensePanel,
+  loadHapticsProvider,
+  saveHapticsProvider,
+} from '../toys/index.ts';
 import styles from './account.module.css';
 import type { SettingsChange } from './api.ts';
 
 const formatOffset = (ms: number) => `${ms > 0 ? '+' : ''}${ms} ms`;
 
-/** Max vibration and vibration offset; each saves when the slider is released. */
+/**
+ * How the toy connects (Lovense Remote or Intiface Central, remembered in this browser) with that
+ * connection's panel, then max vibration and vibration offset; each slider saves when released.
+ */
 export function HapticsSettings({
   settings,
   onChange,
@@ -17,11 +28,37 @@ export function HapticsSettings({
   onChange: (change: SettingsChange) => void;
 }) {
   const [helpOpen, setHelpOpen] = useState(false);
+  const [provider, setProvider] = useState<HapticsProvider>(loadHapticsProvider);
+  const choose = (next: HapticsProvider) => {
+    // One toy connection drives the player at a time.
+    if (next !== 'intiface') disconnectIntiface();
+    setProvider(next);
+    saveHapticsProvider(next);
+  };
   return (
     <>
-      <p className={styles.note}>
-        Toy pairing is coming soon. Your haptics settings are saved now and apply once you connect a toy.
-      </p>
+      <fieldset className={styles.choice}>
+        <legend>Connect your toy with</legend>
+        <label>
+          <input
+            type="radio"
+            name="hapticsProvider"
+            checked={provider === 'lovense'}
+            onChange={() => choose('lovense')}
+          />
+          Lovense Remote
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="hapticsProvider"
+            checked={provider === 'intiface'}
+            onChange={() => choose('intiface')}
+          />
+          Intiface Central (Buttplug: many brands)
+        </label>
+      </fieldset>
+      {provider === 'intiface' ? <IntifacePanel /> : <LovensePanel />}
       <Slider
         label="Max vibration"
         description="The strongest a toy will ever vibrate."
@@ -48,27 +85,54 @@ export function HapticsSettings({
         How to connect a toy
       </button>
       <Modal open={helpOpen} title="How to connect a toy" onClose={() => setHelpOpen(false)}>
-        <ol className={styles.steps}>
-          <li>
-            <strong>Get the Lovense Remote app.</strong> Install it on your phone from the App Store or Google
-            Play and pair your toy with it over Bluetooth.
-          </li>
-          <li>
-            <strong>Enable the connection.</strong> Switch your toy on and keep Lovense Remote open, with the
-            toy shown as connected.
-          </li>
-          <li>
-            <strong>Scan the QR code.</strong> Press Connect toy on this page and scan the code it shows with
-            the scan button in Lovense Remote.
-          </li>
-          <li>
-            <strong>Done.</strong> Your toy shows as connected here. Play any file with haptics and the toy
-            follows the session, within the limits you set above.
-          </li>
-        </ol>
-        <p className={styles.note}>Toy pairing is coming soon: the Connect toy button arrives with it.</p>
+        {provider === 'intiface' ? <IntifaceSteps /> : <LovenseSteps />}
       </Modal>
     </>
+  );
+}
+
+function LovenseSteps() {
+  return (
+    <ol className={styles.steps}>
+      <li>
+        <strong>Get the Lovense Remote app.</strong> Install it on your phone from the App Store or Google
+        Play and pair your toy with it over Bluetooth.
+      </li>
+      <li>
+        <strong>Enable the connection.</strong> Switch your toy on and keep Lovense Remote open, with the toy
+        shown as connected.
+      </li>
+      <li>
+        <strong>Scan the QR code.</strong> Press Connect toy on this page and scan the code it shows with the
+        scan button in Lovense Remote.
+      </li>
+      <li>
+        <strong>Done.</strong> Your toy shows as connected here. Play any file with haptics and the toy
+        follows the session, within the limits you set above.
+      </li>
+    </ol>
+  );
+}
+
+function IntifaceSteps() {
+  return (
+    <ol className={styles.steps}>
+      <li>
+        <strong>Get Intiface Central.</strong> Install it on this computer from intiface.com/central. It works
+        with toys from many brands.
+      </li>
+      <li>
+        <strong>Start its server.</strong> Open Intiface Central and press Start Server. Switch your toy on.
+      </li>
+      <li>
+        <strong>Connect and scan.</strong> Press Connect on this page (the address is Intiface's default,
+        ws://127.0.0.1:12345, unless you changed its port), then Scan for toys.
+      </li>
+      <li>
+        <strong>Done.</strong> Your toy is listed here; Test makes it vibrate for a second. Play any file with
+        haptics and the toy follows the session, within the limits you set above.
+      </li>
+    </ol>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { SelfUser } from '@mesmer/shared/api/users';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders, selfUser } from '../../test/testing.tsx';
 import { currentUserQuery, useCurrentUser } from '../auth/index.ts';
@@ -13,7 +13,21 @@ function Card() {
   return current && <SettingsCard user={current} />;
 }
 
-const renderCard = (fetchImpl: typeof fetch) => renderWithProviders(<Card />, { user, fetchImpl });
+/**
+ * The Lovense panel (the default way to connect a toy) reads the account's toys; `fetch` is the
+ * spy on every other call.
+ */
+function renderCard(fetchImpl: typeof fetch) {
+  const settingsFetch = vi.fn(fetchImpl);
+  const rendered = renderWithProviders(<Card />, {
+    user,
+    fetchImpl: (input, init) =>
+      String(input).startsWith('/api/lovense/')
+        ? json(200, { connected: false, toys: [] })
+        : settingsFetch(input, init),
+  });
+  return { ...rendered, fetch: settingsFetch };
+}
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -85,8 +99,26 @@ describe('SettingsCard', () => {
     expect(max).toHaveAttribute('max', '100');
   });
 
-  it('says plainly that no Patreon account is linked', () => {
+  it('connects toys with Lovense by default, or with Intiface Central once chosen, remembered here', async () => {
     renderCard(() => json(200, { user }));
-    expect(screen.getByText('No Patreon account is linked yet.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Lovense Remote' })).toBeChecked();
+    expect(screen.queryByRole('textbox', { name: 'Intiface Central address' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: /Intiface Central/ }));
+    expect(screen.getByRole('textbox', { name: 'Intiface Central address' })).toHaveValue(
+      'ws://127.0.0.1:12345',
+    );
+    expect(localStorage.getItem('hapticsProvider')).toBe('intiface');
+    fireEvent.click(screen.getByRole('button', { name: 'How to connect a toy' }));
+    const help = screen.getByRole('dialog', { name: 'How to connect a toy' });
+    expect(within(help).getAllByRole('listitem')).toHaveLength(4);
+    expect(help).toHaveTextContent('Get Intiface Central.');
+    fireEvent.click(within(help).getByRole('button', { name: 'Close' }));
+
+    cleanup();
+    renderCard(() => json(200, { user }));
+    expect(screen.getByRole('radio', { name: /Intiface Central/ })).toBeChecked();
+    fireEvent.click(screen.getByRole('radio', { name: 'Lovense Remote' }));
+    expect(localStorage.getItem('hapticsProvider')).toBe('lovense');
+    expect(screen.queryByRole('textbox', { name: 'Intiface Central address' })).not.toBeInTheDocument();
   });
 });

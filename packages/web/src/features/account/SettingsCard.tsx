@@ -1,7 +1,7 @@
 import type { SelfUser } from '@mesmer/shared/api/users';
-import { HeartHandshake, SlidersHorizontal, Vibrate } from 'lucide-react';
+import { SlidersHorizontal, Vibrate } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card, Switch, Tag } from '../../ui/index.ts';
+import { Card, Switch } from '../../ui/index.ts';
 import styles from './account.module.css';
 import { useUpdateSettings } from './api.ts';
 import { HapticsSettings } from './HapticsSettings.tsx';
@@ -28,9 +28,6 @@ export function SettingsCard({ user }: { user: SelfUser }) {
       <SettingsSection icon={<Vibrate size={18} />} title="Haptics">
         <HapticsSettings settings={user.lovenseSettings} onChange={(change) => update.mutate(change)} />
       </SettingsSection>
-      <SettingsSection icon={<HeartHandshake size={18} />} title="Membership">
-        <Membership user={user} />
-      </SettingsSection>
     </Card>
   );
 }
@@ -46,55 +43,5 @@ function SettingsSection({ icon, title, children }: { icon: ReactNode; title: st
       </h3>
       {children}
     </section>
-  );
-}
-
-/** Spec: Cancelled if cancelled, else Active if active, else Ended. */
-function membershipStatus(m: SelfUser['memberships'][number]) {
-  if (m.cancelled) return <Tag tone="warning">Cancelled</Tag>;
-  if (m.active) return <Tag tone="success">Active</Tag>;
-  return <Tag>Ended</Tag>;
-}
-
-/** What is linked today; linking and unlinking Patreon arrive with the membership capability. */
-function Membership({ user }: { user: SelfUser }) {
-  if (!user.patreonLinked) {
-    return (
-      <>
-        <p>No Patreon account is linked yet.</p>
-        <p className={styles.note}>
-          Linking your Patreon membership is coming soon. It will unlock the files creators share with their
-          supporters.
-        </p>
-      </>
-    );
-  }
-  return (
-    <>
-      <p>
-        Linked to Patreon
-        {user.patreonName ? (
-          <>
-            {' '}
-            as <strong>{user.patreonName}</strong>
-          </>
-        ) : null}
-        .
-      </p>
-      {user.memberships.length === 0 ? (
-        <p className="muted">No memberships found on this Patreon account.</p>
-      ) : (
-        <ul className={styles.memberships}>
-          {user.memberships.map((m) => (
-            <li key={`${m.creatorName}-${m.tierId}`}>
-              <span>
-                <strong>{m.creatorName}</strong> · {m.tierName}
-              </span>
-              {membershipStatus(m)}
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
   );
 }

@@ -1,6 +1,7 @@
 import { Info, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PATREON_SECTION_ID } from '../patreon/index.ts';
 import styles from './home.module.css';
 
 /** Dated, so a later notice gets a fresh key and shows again even to people who closed this one. */
@@ -19,7 +20,7 @@ export function RelinkNotice() {
       <Info size={20} className={styles.noticeIcon} aria-hidden />
       <p>
         Patreon files not unlocking? Our membership link was renewed: re-link your Patreon account on the{' '}
-        <Link to="/account">Account page</Link> to keep access.
+        <Link to={`/account#${PATREON_SECTION_ID}`}>Account page</Link> to keep access.
       </p>
       <button type="button" className="icon-btn" aria-label="Dismiss notice" onClick={dismiss}>
         <X size={18} />

@@ -1,0 +1,60 @@
+import { patreonApi } from '@mesmer/shared/api/patreon';
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { registerRoute } from '../../platform/contract-route.ts';
+import { routeRateLimit } from '../../platform/rate-limit.ts';
+import { createPatreonService } from './patreon.service.ts';
+
+/** A webhook body is small (one member event); Patreon's are a few kilobytes. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+export async function patreonRoutes(app: FastifyInstance, ctx: AppContext) {
+  const service = createPatreonService(ctx);
+  // Each of these calls Patreon: a few a minute are plenty for a person.
+  const callsPatreon = {
+    config: { rateLimit: routeRateLimit(ctx.config, { max: 20, timeWindow: '1 minute' }) },
+  };
+
+  registerRoute(app, patreonApi.authorize, async (req) => ({
+    url: await service.authorize(requireUser(req), req.sessionToken, req.query.creator ?? false),
+  }));
+
+  registerRoute(
+    app,
+    patreonApi.token,
+    async (req) => service.link(requireUser(req), req.sessionToken, req.body),
+    callsPatreon,
+  );
+
+  registerRoute(app, patreonApi.refresh, async (req) => service.refresh(requireUser(req)), callsPatreon);
+
+  registerRoute(app, patreonApi.disconnect, async (req, reply) => {
+    await service.disconnect(requireUser(req));
+    return reply.code(204).send(null);
+  });
+
+  registerRoute(
+    app,
+    patreonApi.importTiers,
+    async (req) => service.importTiers(requireUser(req), req.body.username),
+    callsPatreon,
+  );
+
+  // The signature covers the body byte for byte: in its own scope, every body is kept raw.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
+    registerRoute(raw, patreonApi.webhook, async (req, reply) => {
+      const header = (name: string) => {
+        const value = req.headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      await service.webhook(body, header('x-patreon-signature'), header('x-patreon-event'));
+      return reply.code(204).send(null);
+    });
+  });
+}

@@ -1,0 +1,398 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  OAUTH_STATE_TTL_MS,
+  PATREON_CREATOR_SCOPE,
+  PATREON_SCOPE,
+  type PatreonStatus,
+  type PatreonTierImport,
+  type PatreonTokenRequest,
+} from '@mesmer/shared/api/patreon';
+import { canManageRoles } from '@mesmer/shared/domain/permissions';
+import type { PatreonConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
+import { RecentMap } from '../../platform/recent-map.ts';
+import { hashToken, newToken } from '../../platform/tokens.ts';
+import {
+  createPatreonClient,
+  PatreonAuthLost,
+  type PatreonClient,
+  type PatreonIdentity,
+  type PatreonMember,
+  type PatreonTokens,
+  parseMemberEvent,
+} from './patreon.client.ts';
+import { createPatreonRepo, type PatreonLinkRow, type TierRow } from './patreon.repo.ts';
+
+/** Memberships not read from Patreon for this long are read again (on the owner's GET /api/user). */
+export const MEMBERSHIP_REFRESH_MS = 24 * 60 * 60 * 1000;
+/** After a failed automatic refresh, the next try waits this long. */
+const RETRY_AFTER_FAILURE_MS = 10 * 60 * 1000;
+/** An access token this close to its end is renewed before use. */
+const EXPIRY_MARGIN_MS = 60 * 1000;
+/** The webhook events that change a membership. */
+const MEMBER_EVENTS = new Set([
+  'members:create',
+  'members:update',
+  'members:delete',
+  'members:pledge:create',
+  'members:pledge:update',
+  'members:pledge:delete',
+]);
+const TITLE_MAX = 200;
+
+class PatreonNotConfigured extends AppError {
+  constructor(what = 'Patreon linking') {
+    super(503, `${what} is not configured on this site.`);
+  }
+}
+
+const linkLost = () =>
+  new Conflict('Patreon no longer accepts the link to your account. Please link Patreon again.');
+
+/** Whether `signature` is the hex HMAC-MD5 of `body` keyed with `secret`, compared in constant time. */
+export function validSignature(body: Buffer, signature: string | undefined, secret: string): boolean {
+  if (!signature || !/^[0-9a-fA-F]{32}$/.test(signature)) return false;
+  const expected = createHmac('md5', secret).update(body).digest();
+  return timingSafeEqual(Buffer.from(signature, 'hex'), expected);
+}
+
+const cut = (title: string | null, id: string) => (title ?? `Tier ${id}`).slice(0, TITLE_MAX);
+
+/** Tiers by price (cheapest first, then by id): rank 1 is the lowest. */
+function byPrice<T extends { id: string; amountCents: number | null }>(tiers: T[]): T[] {
+  return [...tiers].sort((a, b) => (a.amountCents ?? 0) - (b.amountCents ?? 0) || a.id.localeCompare(b.id));
+}
+
+/**
+ * Linking Patreon (docs/decisions/028-patreon-linking.md): the OAuth flow, memberships read from
+ * Patreon's identity and kept current by webhooks and a refresh after 24 h, and creators' tier import.
+ * Only active memberships unlock files (platform/access.repo.ts); this module only writes them.
+ */
+export function createPatreonService(ctx: AppContext) {
+  const repo = createPatreonRepo(ctx.db);
+  const lastAttempt = new RecentMap<number, number>(10_000);
+  let client: PatreonClient | undefined;
+
+  function configured(): { config: PatreonConfig; client: PatreonClient } {
+    const config = ctx.config.patreon;
+    if (!config) throw new PatreonNotConfigured();
+    client ??= createPatreonClient(config);
+    return { config, client };
+  }
+
+  const now = () => ctx.clock.now();
+  const expiresAt = (tokens: PatreonTokens) => new Date(now().getTime() + tokens.expiresIn * 1000);
+  const inTransaction = <T>(work: (r: ReturnType<typeof createPatreonRepo>) => Promise<T>) =>
+    ctx.db.transaction((tx) => work(createPatreonRepo(tx as unknown as Db)));
+
+  async function status(userId: number): Promise<PatreonStatus> {
+    const [link, memberships] = await Promise.all([repo.linkOf(userId), repo.membershipsOf(userId)]);
+    return {
+      patreonLinked: link !== null,
+      patreonName: link?.patreonName ?? null,
+      memberships: memberships.map((m) => ({ ...m, lastVerified: m.lastVerified?.toISOString() ?? null })),
+    };
+  }
+
+  /**
+   * The ids of the member's entitled tiers that are known here: tiers already stored (their
+   * campaign, title and price are brought up to date) and new tiers of a campaign already stored
+   * (added under the same creator; the creator's import ranks them properly). Tiers of unknown
+   * campaigns are left out: no file can be locked to them.
+   */
+  async function knownTiers(r: ReturnType<typeof createPatreonRepo>, member: PatreonMember) {
+    const ids = member.entitledTiers.map((t) => t.id);
+    const known = new Map((await r.tiersByIds(ids)).map((t) => [t.id, t]));
+    for (const tier of member.entitledTiers) {
+      const row = known.get(tier.id);
+      if (!row) continue;
+      await r.updateTier(tier.id, {
+        campaignId: member.campaignId,
+        title: tier.title ? cut(tier.title, tier.id) : row.title,
+        amountCents: tier.amountCents ?? row.amountCents,
+      });
+    }
+    const unknown = member.entitledTiers.filter((t) => !known.has(t.id));
+    if (unknown.length === 0) return ids.filter((id) => known.has(id));
+    const campaign = await r.tiersOfCampaign(member.campaignId);
+    if (campaign.length === 0) return ids.filter((id) => known.has(id));
+    const { creatorName, creatorUserId } = campaign[0];
+    // Ranked with the dearest tier of the campaign it costs at least as much as (0 below them all):
+    // a new tier never unlocks files of a tier that costs more.
+    const rankFor = (amount: number | null) =>
+      Math.max(
+        0,
+        ...campaign
+          .filter((t) => amount !== null && t.amountCents !== null && t.amountCents <= amount)
+          .map((t) => t.rank),
+      );
+    await r.insertTiers(
+      unknown.map((t) => ({
+        id: t.id,
+        creatorName,
+        creatorUserId,
+        title: cut(t.title, t.id),
+        rank: rankFor(t.amountCents),
+        campaignId: member.campaignId,
+        amountCents: t.amountCents,
+      })),
+    );
+    return ids;
+  }
+
+  /**
+   * One membership as Patreon reports it now: its entitled tiers active when the patron is
+   * (`active_patron`), cancelled when they left (`former_patron`, or a deleted pledge). The user's
+   * other tiers of that campaign go when they moved to another tier, else turn inactive.
+   */
+  async function applyMember(
+    r: ReturnType<typeof createPatreonRepo>,
+    userId: number,
+    member: PatreonMember,
+    at: Date,
+    deleted = false,
+  ): Promise<string[]> {
+    const tierIds = await knownTiers(r, member);
+    const active = !deleted && member.patronStatus === 'active_patron';
+    const cancelled = deleted || member.patronStatus === 'former_patron';
+    for (const tierId of tierIds)
+      await r.upsertMembership(userId, tierId, { active, cancelled, lastVerified: at });
+    const others = (await r.membershipCampaignsOf(userId))
+      .filter((m) => m.campaignId === member.campaignId && !tierIds.includes(m.tierId))
+      .map((m) => m.tierId);
+    if (active && tierIds.length > 0) await r.deleteMemberships(userId, others);
+    else await r.updateMemberships(userId, others, { active: false, cancelled, lastVerified: at });
+    return [...tierIds, ...others];
+  }
+
+  /** Every membership from an identity answer; memberships of campaigns it no longer lists turn inactive. */
+  async function applyIdentity(
+    r: ReturnType<typeof createPatreonRepo>,
+    userId: number,
+    identity: PatreonIdentity,
+  ) {
+    const at = now();
+    const touched = new Set<string>();
+    for (const member of identity.members) {
+      for (const id of await applyMember(r, userId, member, at)) touched.add(id);
+    }
+    const gone = (await r.membershipCampaignsOf(userId))
+      .map((m) => m.tierId)
+      .filter((id) => !touched.has(id));
+    await r.updateMemberships(userId, gone, { active: false, lastVerified: at });
+    await r.markVerified(userId, at);
+  }
+
+  /** An access token that works now: renewed (and stored) when it has expired. */
+  async function accessTokenOf(link: PatreonLinkRow, force = false): Promise<PatreonLinkRow> {
+    if (!force && link.expiresAt.getTime() > now().getTime() + EXPIRY_MARGIN_MS) return link;
+    const tokens = await configured().client.refresh(link.refreshToken);
+    const renewed = {
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      expiresAt: expiresAt(tokens),
+    };
+    await repo.saveTokens(link.userId, renewed);
+    return { ...link, ...renewed };
+  }
+
+  /** Reads the memberships again; PatreonAuthLost when Patreon refuses even a renewed token. */
+  async function verify(link: PatreonLinkRow): Promise<void> {
+    const { client } = configured();
+    let current = await accessTokenOf(link);
+    let identity: PatreonIdentity;
+    try {
+      identity = await client.identity(current.accessToken);
+    } catch (err) {
+      if (!(err instanceof PatreonAuthLost)) throw err;
+      // Refused before its end (revoked, or Patreon's clock): renew once.
+      current = await accessTokenOf(current, true);
+      identity = await client.identity(current.accessToken);
+    }
+    await inTransaction((r) => applyIdentity(r, link.userId, identity));
+  }
+
+  return {
+    /** Patreon's authorize URL, with a one-time state bound to this user and session. */
+    async authorize(user: SessionUser, sessionToken: string | null, creator = false): Promise<string> {
+      const { client } = configured();
+      const state = newToken();
+      const at = now();
+      await repo.saveState(
+        {
+          stateHash: hashToken(state),
+          userId: user.id,
+          sessionHash: hashToken(sessionToken ?? ''),
+          createdAt: at,
+        },
+        new Date(at.getTime() - OAUTH_STATE_TTL_MS),
+      );
+      return client.authorizeUrl(state, creator ? PATREON_CREATOR_SCOPE : PATREON_SCOPE);
+    },
+
+    /** Finishes a link: checks the state, exchanges the code, stores the tokens and the memberships. */
+    async link(
+      user: SessionUser,
+      sessionToken: string | null,
+      input: PatreonTokenRequest,
+    ): Promise<PatreonStatus> {
+      const { client } = configured();
+      const state = await repo.takeState(hashToken(input.state));
+      const at = now();
+      if (
+        !state ||
+        state.userId !== user.id ||
+        state.sessionHash !== hashToken(sessionToken ?? '') ||
+        state.createdAt.getTime() < at.getTime() - OAUTH_STATE_TTL_MS
+      ) {
+        throw new Forbidden(
+          'This Patreon link was not started here or has expired. Please press Link Patreon again.',
+        );
+      }
+      const tokens = await client.exchangeCode(input.authCode);
+      let identity: PatreonIdentity;
+      try {
+        identity = await client.identity(tokens.accessToken);
+      } catch (err) {
+        if (err instanceof PatreonAuthLost)
+          throw new Forbidden('Patreon did not let us read your memberships.');
+        throw err;
+      }
+      await inTransaction(async (r) => {
+        // One Patreon account unlocks one account here: it moves from any other.
+        for (const other of await r.usersLinkedTo(identity.userId))
+          if (other !== user.id) await r.unlink(other);
+        const before = await r.linkOf(user.id);
+        if (before && before.patreonUserId !== identity.userId) await r.deleteAllMemberships(user.id);
+        await r.saveLink({
+          userId: user.id,
+          patreonUserId: identity.userId,
+          patreonName: identity.fullName?.slice(0, TITLE_MAX) ?? null,
+          accessToken: tokens.accessToken,
+          refreshToken: tokens.refreshToken,
+          expiresAt: expiresAt(tokens),
+          lastVerified: at,
+          linkedAt: at,
+        });
+        await applyIdentity(r, user.id, identity);
+      });
+      return status(user.id);
+    },
+
+    /** GET /api/patreon: the memberships read again from Patreon (when linked). */
+    async refresh(user: SessionUser): Promise<PatreonStatus> {
+      configured();
+      const link = await repo.linkOf(user.id);
+      if (link) {
+        try {
+          await verify(link);
+        } catch (err) {
+          if (!(err instanceof PatreonAuthLost)) throw err;
+          await inTransaction((r) => r.unlink(user.id));
+          throw linkLost();
+        }
+      }
+      return status(user.id);
+    },
+
+    /**
+     * Reads the memberships again when they were last read MEMBERSHIP_REFRESH_MS ago (GET /api/user).
+     * Never fails: when Patreon cannot be reached the memberships stay as they are and the next try
+     * waits a while; when it refuses the link, the link goes.
+     */
+    async refreshIfStale(userId: number): Promise<void> {
+      if (!ctx.config.patreon) return;
+      const link = await repo.linkOf(userId);
+      const at = now().getTime();
+      if (!link || link.lastVerified.getTime() > at - MEMBERSHIP_REFRESH_MS) return;
+      const tried = lastAttempt.get(userId);
+      if (tried !== undefined && tried > at - RETRY_AFTER_FAILURE_MS) return;
+      lastAttempt.remember(userId, at);
+      try {
+        await verify(link);
+        lastAttempt.delete(userId);
+      } catch (err) {
+        if (err instanceof PatreonAuthLost) await inTransaction((r) => r.unlink(userId));
+      }
+    },
+
+    /** DELETE /api/patreon: the link and every membership go. */
+    async disconnect(user: SessionUser): Promise<void> {
+      configured();
+      await inTransaction((r) => r.unlink(user.id));
+    },
+
+    /** POST /api/patreon/webhook, with the body exactly as sent. */
+    async webhook(body: Buffer, signature: string | undefined, event: string | undefined): Promise<void> {
+      const secret = ctx.config.patreon?.webhookSecret;
+      if (!secret) throw new PatreonNotConfigured('Patreon webhooks are');
+      if (!validSignature(body, signature, secret))
+        throw new Forbidden('The webhook signature does not match.');
+      if (!event || !MEMBER_EVENTS.has(event)) return;
+      let parsed: ReturnType<typeof parseMemberEvent>;
+      try {
+        parsed = parseMemberEvent(JSON.parse(body.toString('utf8')));
+      } catch {
+        throw new BadRequest('body', 'must be JSON');
+      }
+      if (!parsed) throw new BadRequest('body', 'must be a Patreon member event');
+      const { patreonUserId, member } = parsed;
+      const at = now();
+      for (const userId of await repo.usersLinkedTo(patreonUserId)) {
+        await inTransaction((r) => applyMember(r, userId, member, at, event.endsWith(':delete')));
+      }
+    },
+
+    /** POST /api/patreon/tiers/import: the campaign's tiers, ranked by price, under the creator. */
+    async importTiers(actor: SessionUser, username?: string): Promise<PatreonTierImport> {
+      const { client } = configured();
+      let target = { id: actor.id, username: actor.username };
+      if (username !== undefined && username.toLowerCase() !== actor.username.toLowerCase()) {
+        if (!canManageRoles(actor))
+          throw new Forbidden('Only administrators import another creator’s tiers.');
+        const found = await repo.userByUsername(username);
+        if (!found) throw new NotFound('User not found.');
+        target = found;
+      }
+      const link = await repo.linkOf(target.id);
+      if (!link) {
+        if (target.id !== actor.id) throw new Conflict('That user has not linked Patreon.');
+        throw new Forbidden('Link your Patreon account first: the tiers come from your campaign.');
+      }
+      let campaign: Awaited<ReturnType<PatreonClient['campaign']>>;
+      try {
+        campaign = await client.campaign((await accessTokenOf(link)).accessToken);
+      } catch (err) {
+        if (err instanceof PatreonAuthLost) throw linkLost();
+        throw err;
+      }
+      if (!campaign) throw new Forbidden('This Patreon account runs no campaign.');
+      const campaignId = campaign.id;
+      const creatorName = (
+        (await repo.tiersOfCampaign(campaignId))[0]?.creatorName ??
+        (await repo.tiersOwnedBy(target.id))[0]?.creatorName ??
+        campaign.name ??
+        link.patreonName ??
+        target.username
+      ).slice(0, TITLE_MAX);
+      const rows: TierRow[] = byPrice(campaign.tiers).map((t, i) => ({
+        id: t.id,
+        creatorName,
+        title: cut(t.title, t.id),
+        rank: i + 1,
+        campaignId,
+        amountCents: t.amountCents ?? 0,
+        creatorUserId: target.id,
+      }));
+      await inTransaction((r) => r.upsertTiers(rows));
+      return {
+        creatorName,
+        campaignId,
+        tiers: rows.map((t) => ({ id: t.id, name: t.title, amountCents: t.amountCents ?? 0, rank: t.rank })),
+      };
+    },
+  };
+}

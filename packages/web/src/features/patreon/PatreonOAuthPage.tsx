@@ -1,0 +1,83 @@
+import type { PatreonStatus } from '@mesmer/shared/api/patreon';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client.ts';
+import { Card, LoadingState, toast } from '../../ui/index.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { useFinishPatreonLink } from './api.ts';
+import { PATREON_SECTION_ID } from './PatreonCard.tsx';
+import styles from './patreon.module.css';
+
+const ACCOUNT_SECTION = `/account#${PATREON_SECTION_ID}`;
+
+type Outcome = { ok: true; status: PatreonStatus } | { ok: false; error: string; status?: number };
+
+/**
+ * /patreon/oauth: where Patreon sends the browser back with `code` and `state`. Sends them to the
+ * server once, says how it went in a toast and goes to the account page. With `debug`
+ * (/patreon/oauth/debug) it stays and shows the raw answer instead.
+ */
+export function PatreonOAuthCallback({ debug = false }: { debug?: boolean }) {
+  usePageTitle('Patreon');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const finish = useFinishPatreonLink();
+  const { mutate } = finish;
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The code is single-use: send it once, even when effects run twice (StrictMode).
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    const code = params.get('code');
+    const state = params.get('state');
+    const done = (result: Outcome) => {
+      setOutcome(result);
+      if (result.ok) toast('success', 'Account linked!', 'Your Patreon account is now linked.');
+      else toast('error', 'Linking failed.', 'Please try again.');
+      if (!debug) navigate(ACCOUNT_SECTION, { replace: true });
+    };
+    if (!code || !state) {
+      done({ ok: false, error: params.get('error') ?? 'Patreon sent no code back.' });
+      return;
+    }
+    mutate(
+      { authCode: code, state },
+      {
+        onSuccess: (status) => done({ ok: true, status }),
+        onError: (err) =>
+          done({
+            ok: false,
+            error: err instanceof ApiError ? err.message : String(err),
+            status: err instanceof ApiError ? err.status : undefined,
+          }),
+      },
+    );
+  }, [params, mutate, navigate, debug]);
+
+  if (!debug || !outcome) return <LoadingState label="Linking your Patreon account" />;
+  return (
+    <Card className={styles.card}>
+      <h1>Patreon link (debug)</h1>
+      <p>{outcome.ok ? 'Account linked!' : 'Linking failed.'}</p>
+      <figure className={styles.figure}>
+        <figcaption>Raw result</figcaption>
+        <pre className={styles.result}>
+          {JSON.stringify(
+            { query: Object.fromEntries([...params].filter(([k]) => k !== 'code')), result: outcome },
+            null,
+            2,
+          )}
+        </pre>
+      </figure>
+      <Link to={ACCOUNT_SECTION} className="btn btn-primary">
+        Go to your account
+      </Link>
+    </Card>
+  );
+}
+
+export default function PatreonOAuthPage() {
+  return <PatreonOAuthCallback />;
+}
