@@ -3,6 +3,7 @@ import {
   type FakeLovense,
   startFakeLovense,
 } from '../packages/server/src/test/fakes/lovense.ts';
+import { vibrationLevel } from '../packages/shared/src/domain/haptic-cues.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { E2E_PORT, FAKE_LOVENSE_PORT } from './playwright.config.ts';
 
@@ -39,6 +40,36 @@ test('a listener pairs Lovense Remote by QR code, sees the toy and tests it', as
     .poll(() => lovense.commands.filter((c) => c.uid === uid).map((c) => [c.action, c.timeSec]))
     .toEqual([['Vibrate:10', 2]]);
 
+  await test.step('a file with haptics drives the toy while it plays', async () => {
+    const settings = (await (await page.request.get('/api/user')).json()).user.lovenseSettings as {
+      maxVibration: number;
+    };
+    const files = (
+      await (await page.request.get('/api/files', { params: { nameQuery: 'Drifting Down' } })).json()
+    ).files as { name: string; uuid: string; hapticsURL: string | null }[];
+    const file = files.find((f) => f.name === 'Drifting Down');
+    expect(file?.hapticsURL, 'Drifting Down has haptics').toBeTruthy();
+    const cues = (await (await page.request.get(file?.hapticsURL ?? '')).json()) as { strength: number }[];
+    const level = (strength: number) => `Vibrate:${vibrationLevel(strength, settings.maxVibration)}`;
+    const before = lovense.commands.length;
+    await page.goto(`/file/${file?.uuid}`);
+    await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+    // Each cue vibrates at its strength (limited by max vibration) until its stop time.
+    await expect
+      .poll(
+        () =>
+          lovense.commands
+            .slice(before)
+            .filter((c) => c.uid === uid)
+            .map((c) => c.action)
+            .slice(0, 4),
+        { timeout: 20_000 },
+      )
+      .toEqual([level(cues[0].strength), 'Vibrate:0', level(cues[1].strength), 'Vibrate:0']);
+    await page.getByRole('button', { name: 'Pause' }).first().click();
+  });
+
+  await page.goto('/account');
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByRole('button', { name: 'Connect Lovense' })).toBeVisible();
 });
