@@ -7,7 +7,10 @@ import {
   LOOP_TRACK,
 } from '@mesmer/shared/domain/player-queue';
 import {
+  AlarmClock,
   Gauge,
+  Keyboard,
+  Moon,
   Pause,
   Play,
   Repeat,
@@ -20,46 +23,54 @@ import {
   Volume2,
   VolumeX,
 } from 'lucide-react';
-import { type CSSProperties, useEffect, useLayoutEffect, useRef } from 'react';
+import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Switch } from '../ui/index.ts';
 import { attachPlayer, playerControls } from './instance.ts';
+import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LoopSettings } from './LoopSettings.tsx';
 import styles from './PlayerBar.module.css';
 import { PlayerPopover } from './PlayerPopover.tsx';
 import { SPEED_RANGE, VOLUME_RANGE } from './persistence.ts';
-import { currentTrack, usePlayer } from './store.ts';
+import { SleepTimerSettings, useSleepTimerLabel } from './SleepTimerSettings.tsx';
+import { type ShortcutAction, shortcutFor } from './shortcuts.ts';
+import { currentTrack, playerStore, usePlayer } from './store.ts';
 import type { PlayerServices } from './types.ts';
 
 /** The spec's seek step for keys and device controls. */
 const SEEK_STEP_SECONDS = 10;
 
-/** Keys typed into a field (or activating a control) are not player shortcuts. */
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
-}
+/** The step of the volume keys. */
+const VOLUME_STEP = 10;
 
-/** Space plays/pauses, ArrowLeft/ArrowRight seek 10 s, unless focus is in a form field. */
-function usePlayerKeys(active: boolean) {
+/** The shortcuts (shortcuts.ts) while a track is in the player; `open` handles the popup ones. */
+function usePlayerKeys(active: boolean, open: (what: 'sleepTimer' | 'help') => void) {
+  const openRef = useRef(open);
+  openRef.current = open;
   useEffect(() => {
     if (!active) return;
+    const actions: Record<ShortcutAction, () => void> = {
+      togglePlay: playerControls.togglePlay,
+      seekBack: () => playerControls.seekBy(-SEEK_STEP_SECONDS),
+      seekForward: () => playerControls.seekBy(SEEK_STEP_SECONDS),
+      volumeUp: () => playerControls.setVolume(playerStoreVolume() + VOLUME_STEP),
+      volumeDown: () => playerControls.setVolume(playerStoreVolume() - VOLUME_STEP),
+      toggleMute: playerControls.toggleMute,
+      sleepTimer: () => openRef.current('sleepTimer'),
+      help: () => openRef.current('help'),
+    };
     const onKeyDown = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
-      const target = e.target instanceof HTMLElement ? e.target : null;
-      // Keys inside a popup belong to it; Space on a button or link activates that control.
-      if (target?.closest('[role="dialog"], [aria-modal="true"]')) return;
-      if (e.key === ' ' && !target?.closest('button, a, summary')) {
-        e.preventDefault();
-        playerControls.togglePlay();
-      } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-        e.preventDefault();
-        playerControls.seekBy(e.key === 'ArrowLeft' ? -SEEK_STEP_SECONDS : SEEK_STEP_SECONDS);
-      }
+      const action = shortcutFor(e);
+      if (!action) return;
+      e.preventDefault();
+      actions[action]();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [active]);
 }
+
+const playerStoreVolume = () => playerStore.getState().volume;
 
 /** Publishes the bar's height as --player-h so pages and toasts leave room for it. */
 function usePlayerHeight(bar: React.RefObject<HTMLElement | null>, shown: boolean) {
@@ -94,9 +105,15 @@ export function PlayerBar({ services }: { services: PlayerServices }) {
   const duration = usePlayer((s) => s.duration);
   const speed = usePlayer((s) => s.speed);
   const volume = usePlayer((s) => s.volume);
+  const normalise = usePlayer((s) => s.normalise);
+  const gainDb = usePlayer((s) => s.gainDb);
+  const waking = usePlayer((s) => s.waking);
+  const sleep = useSleepTimerLabel();
+  const [sleepOpen, setSleepOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
   const bar = useRef<HTMLElement>(null);
   usePlayerHeight(bar, track !== null);
-  usePlayerKeys(track !== null);
+  usePlayerKeys(track !== null, (what) => (what === 'help' ? setHelpOpen(true) : setSleepOpen(true)));
 
   if (!track) return null;
 
@@ -191,6 +208,28 @@ export function PlayerBar({ services }: { services: PlayerServices }) {
       </div>
 
       <div className={styles.side}>
+        {(queue.playing || waking) && (
+          <button
+            type="button"
+            className={styles.wakeButton}
+            onClick={playerControls.wakeUp}
+            disabled={waking}
+            title="Stop every toy, fade out and play an awakener"
+          >
+            <AlarmClock size={16} aria-hidden />
+            <span className={styles.wakeText}>{waking ? 'Waking…' : 'Wake up'}</span>
+          </button>
+        )}
+        <PlayerPopover
+          label={`Sleep timer: ${sleep.label}`}
+          title="Sleep timer"
+          pressed={sleep.set}
+          open={sleepOpen}
+          onOpenChange={setSleepOpen}
+          icon={<Moon size={18} />}
+        >
+          <SleepTimerSettings />
+        </PlayerPopover>
         <PlayerPopover
           label={`Speed: ${speed}%`}
           title="Speed"
@@ -244,8 +283,35 @@ export function PlayerBar({ services }: { services: PlayerServices }) {
             />
             <output className={styles.sliderValue}>{volume}</output>
           </div>
+          <div className={styles.muteRow}>
+            <button type="button" className="btn btn-ghost btn-small" onClick={playerControls.toggleMute}>
+              {volume === 0 ? 'Unmute' : 'Mute'}
+            </button>
+          </div>
+          <div className={styles.normalise}>
+            <Switch
+              label="Normalise loudness"
+              checked={normalise}
+              onChange={playerControls.setNormalise}
+              description={
+                normalise && gainDb !== null
+                  ? `This track: ${gainDb > 0 ? '+' : ''}${gainDb.toFixed(1)} dB`
+                  : 'Every track at about the same level'
+              }
+            />
+          </div>
         </PlayerPopover>
+        <button
+          type="button"
+          className={`icon-btn ${styles.iconButton} ${styles.helpButton}`}
+          aria-label="Keyboard shortcuts"
+          aria-keyshortcuts="?"
+          onClick={() => setHelpOpen(true)}
+        >
+          <Keyboard size={18} />
+        </button>
       </div>
+      <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </section>
   );
 }

@@ -7,6 +7,8 @@ export function PlayerPopover({
   title,
   icon,
   pressed,
+  open: openProp,
+  onOpenChange,
   children,
 }: {
   /** The button's accessible name. */
@@ -15,21 +17,38 @@ export function PlayerPopover({
   title: string;
   icon: ReactNode;
   pressed?: boolean;
+  /** Open from outside (a keyboard shortcut); the popover keeps its own state when left out. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   children: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = openProp ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    if (openProp === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+  const setOpenRef = useRef(setOpen);
+  setOpenRef.current = setOpen;
   const host = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
+  const panel = useRef<HTMLDivElement>(null);
+  const controlled = openProp !== undefined;
+  // Opened from outside (a shortcut): focus goes to the panel's first control.
+  useEffect(() => {
+    if (open && controlled) panel.current?.querySelector<HTMLElement>('input, button, select')?.focus();
+  }, [open, controlled]);
+
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (e: PointerEvent) => {
-      if (!host.current?.contains(e.target as Node)) setOpen(false);
+      if (!host.current?.contains(e.target as Node)) setOpenRef.current(false);
     };
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
-      setOpen(false);
+      setOpenRef.current(false);
       button.current?.focus();
     };
     document.addEventListener('pointerdown', onPointerDown);
@@ -50,12 +69,12 @@ export function PlayerPopover({
         aria-expanded={open}
         aria-controls={panelId}
         aria-pressed={pressed}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen(!open)}
       >
         {icon}
       </button>
       {open && (
-        <div id={panelId} className={styles.popover} role="dialog" aria-label={title}>
+        <div ref={panel} id={panelId} className={styles.popover} role="dialog" aria-label={title}>
           <div className={styles.popoverTitle}>{title}</div>
           {children}
         </div>

@@ -2,7 +2,7 @@ import type { EndSessionRequest } from '@mesmer/shared/api/listening';
 import { LOOP_PLAYLIST, LOOP_TRACK } from '@mesmer/shared/domain/player-queue';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { audioFile, selfUser } from '../test/testing.tsx';
-import { createPlayerEngine } from './engine.ts';
+import { createPlayerEngine, type PlayerEngineDeps } from './engine.ts';
 import { FakeMediaElement } from './fake-media-element.ts';
 import type { SessionCalls } from './listening-session.ts';
 import { createPlayerStore } from './store.ts';
@@ -12,7 +12,7 @@ import type { PlayerServices, PlayerTrack } from './types.ts';
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A player over a fake element, fake session calls and a fake clock; the store reads localStorage. */
-function setup(services: Partial<PlayerServices> = {}) {
+function setup(services: Partial<PlayerServices> = {}, extra: Partial<PlayerEngineDeps> = {}) {
   const media = new FakeMediaElement();
   const store = createPlayerStore();
   let tokens = 0;
@@ -42,6 +42,8 @@ function setup(services: Partial<PlayerServices> = {}) {
     now: () => clock.time,
     random: () => 0,
     notify,
+    library: { loudness: async () => ({ loudness: null, peak: null }), awakener: async () => null },
+    ...extra,
   });
   onTestFinished(engine.attach(attached));
   return { media, store, ended, clock, notify, services: attached, controls: engine.controls };
@@ -303,5 +305,194 @@ describe('player engine: training-plan progress', () => {
     expect(p.services.savePlanPosition).not.toHaveBeenCalled();
     expect(p.store.getState().planPositions).toEqual({ 4: 4 });
     expect(p.notify).toHaveBeenCalledWith('success', 'Day complete!', 'You finished Deepening.');
+  });
+});
+
+/** Interval timers (fades) under a fake clock; the engine's `now` moves with them. */
+function fakeIntervals(clock: { time: number }) {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+  return (ms: number) => {
+    for (let t = 0; t < ms; t += 100) {
+      clock.time += 100;
+      vi.advanceTimersByTime(100);
+    }
+  };
+}
+
+describe('player engine: sleep timer', () => {
+  it('fades out over the last 10 s of the chosen minutes, then pauses at full volume again', async () => {
+    const p = setup();
+    const advance = fakeIntervals(p.clock);
+    p.controls.play({ files: [track('a')], startIndex: 0 });
+    await flush();
+    p.media.metadata(3600);
+    p.controls.setSleepTimer(15);
+    expect(p.store.getState().sleepTimer).toEqual({
+      kind: 'minutes',
+      minutes: 15,
+      endsAt: p.clock.time + 900_000,
+    });
+
+    advance(900_000 - 10_000);
+    expect(p.media.volume).toBe(1);
+    advance(5000);
+    expect(p.media.volume).toBeCloseTo(0.5, 5);
+    expect(p.media.paused).toBe(false);
+    advance(4000);
+    expect(p.media.volume).toBeCloseTo(0.1, 5);
+    advance(1000);
+    expect(p.media.paused).toBe(true);
+    expect(p.store.getState()).toMatchObject({ sleepTimer: null, queue: { playing: false } });
+    expect(p.media.volume).toBe(1);
+  });
+
+  it('at the end of the track fades its last 10 s and stops with the next track loaded paused', async () => {
+    const p = setup();
+    fakeIntervals(p.clock);
+    p.controls.play({ files: [track('a'), track('b')], startIndex: 0 });
+    await flush();
+    p.media.metadata(60);
+    p.controls.setSleepTimer('track');
+    p.media.playTo(45);
+    expect(p.media.volume).toBe(1);
+    p.media.playTo(55);
+    expect(p.media.volume).toBeCloseTo(0.5, 5);
+    p.media.finish();
+    await flush();
+    expect(p.store.getState()).toMatchObject({ sleepTimer: null, queue: { index: 1, playing: false } });
+    expect(p.media.src).toBe(urlOf('b', 'tok-2'));
+    expect(p.media.paused).toBe(true);
+    expect(p.media.volume).toBe(1);
+  });
+
+  it('cancelling the timer mid-fade restores the volume and keeps playing', async () => {
+    const p = setup();
+    const advance = fakeIntervals(p.clock);
+    p.controls.setVolume(80);
+    p.controls.play({ files: [track('a')], startIndex: 0 });
+    await flush();
+    p.controls.setSleepTimer(30);
+    advance(1_800_000 - 2000);
+    expect(p.media.volume).toBeCloseTo(0.8 * 0.2, 5);
+    p.controls.setSleepTimer(null);
+    expect(p.media.volume).toBeCloseTo(0.8, 5);
+    advance(5000);
+    expect(p.media.paused).toBe(false);
+    expect(p.store.getState().sleepTimer).toBeNull();
+  });
+});
+
+describe('player engine: loudness normalisation', () => {
+  it("applies the track's gain on the element when there is no gain stage, and not when switched off", async () => {
+    const loudness = vi.fn(async () => ({ loudness: -10, peak: 1 }));
+    const p = setup({}, { library: { loudness, awakener: async () => null } });
+    p.controls.play({ files: [track('a')], startIndex: 0 });
+    await flush();
+    expect(loudness).toHaveBeenCalledWith(p.store.getState().queue.tracks[0].id);
+    expect(p.store.getState().gainDb).toBe(-6);
+    expect(p.media.volume).toBeCloseTo(0.501, 3);
+
+    p.controls.setNormalise(false);
+    expect(p.media.volume).toBe(1);
+    expect(p.store.getState().gainDb).toBeNull();
+    expect(JSON.parse(localStorage.getItem('player.preferences') ?? '{}')).toMatchObject({
+      normalise: false,
+    });
+  });
+
+  it('boosts a quiet track on the gain stage, within its peak, and leaves the volume to the element', async () => {
+    const gains: number[] = [];
+    const resume = vi.fn();
+    const p = setup(
+      {},
+      {
+        library: { loudness: async () => ({ loudness: -30, peak: 0.6 }), awakener: async () => null },
+        createGainStage: () => ({ setGain: (g) => gains.push(g), resume }),
+      },
+    );
+    p.controls.setVolume(50);
+    p.controls.play({ files: [track('a')], startIndex: 0 });
+    await flush();
+    const gain = gains.at(-1) ?? 0;
+    // -30 LUFS wants +14 dB; the peak at 0.6 allows 0.891 / 0.6, about +3.4 dB.
+    expect(gain).toBeCloseTo(10 ** (-1 / 20) / 0.6, 5);
+    expect(gain * 0.6).toBeLessThanOrEqual(1);
+    expect(p.media.volume).toBe(0.5);
+    expect(resume).toHaveBeenCalled();
+  });
+});
+
+describe('player engine: wake-up', () => {
+  it('stops the toy at once, fades the track out over 3 s, then plays the awakener once', async () => {
+    const awakener = track('wide-awake', { name: 'Wide Awake' });
+    const p = setup(
+      {},
+      { library: { loudness: async () => ({ loudness: null, peak: null }), awakener: async () => awakener } },
+    );
+    const advance = fakeIntervals(p.clock);
+    const device = { vibrate: vi.fn(), stop: vi.fn() };
+    p.controls.setHapticDevice(device);
+    device.stop.mockClear();
+    p.controls.play({
+      files: [track('a'), track('b')],
+      startIndex: 0,
+      playlist: { id: 1, uuid: 'p', name: 'Deep' },
+    });
+    await flush();
+    p.media.metadata(600);
+    p.media.playTo(100);
+
+    p.controls.wakeUp();
+    expect(device.stop).toHaveBeenCalledTimes(1);
+    expect(p.store.getState().waking).toBe(true);
+    advance(1500);
+    expect(p.media.volume).toBeCloseTo(0.5, 5);
+    expect(p.media.paused).toBe(false);
+    advance(1500);
+    await flush();
+    expect(p.ended.map((e) => e.sessionToken)).toEqual(['tok-1']);
+    expect(p.media.src).toBe(urlOf('wide-awake', 'tok-2'));
+    expect(p.media.paused).toBe(false);
+    expect(p.media.volume).toBe(1);
+    expect(p.store.getState()).toMatchObject({
+      waking: false,
+      playlist: null,
+      queue: { index: 0, playing: true },
+    });
+
+    p.media.metadata(12);
+    p.media.finish();
+    await flush();
+    expect(p.store.getState().queue.playing).toBe(false);
+    expect(p.media.paused).toBe(true);
+  });
+
+  it('says so when the library has no awakener, and stays paused', async () => {
+    const p = setup();
+    const advance = fakeIntervals(p.clock);
+    p.controls.play({ files: [track('a')], startIndex: 0 });
+    await flush();
+    p.controls.wakeUp();
+    advance(3000);
+    await flush();
+    expect(p.notify).toHaveBeenCalledWith('info', 'Wake up gently…', expect.any(String));
+    expect(p.media.paused).toBe(true);
+    expect(p.media.volume).toBe(1);
+  });
+});
+
+describe('player engine: mute', () => {
+  it('mutes and goes back to the volume before', () => {
+    const p = setup();
+    p.controls.setVolume(70);
+    p.controls.toggleMute();
+    expect(p.store.getState().volume).toBe(0);
+    expect(p.media.volume).toBe(0);
+    p.controls.toggleMute();
+    expect(p.store.getState().volume).toBe(70);
+    expect(p.media.volume).toBeCloseTo(0.7, 5);
   });
 });

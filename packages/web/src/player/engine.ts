@@ -8,20 +8,27 @@
 import type { EndSessionResponse } from '@mesmer/shared/api/listening';
 import type { HapticSettings } from '@mesmer/shared/domain/haptic-cues';
 import { MAX_VIBRATION_RANGE, VIBRATION_OFFSET_RANGE } from '@mesmer/shared/domain/haptics-settings';
+import { gainToDb, normalisationGain } from '@mesmer/shared/domain/loudness';
 import type { LoopMode } from '@mesmer/shared/domain/player-queue';
 import { createAudioOutput, type MediaElement, type MediaEventName } from './audio-element.ts';
 import { createHapticsDriver, type HapticDevice, type HapticsDriver } from './haptics.ts';
+import { type LibraryCalls, libraryCalls } from './library-calls.ts';
 import { createListeningTracker, type SessionCalls, sessionCalls } from './listening-session.ts';
 import { bindMediaSession, showMediaPlaybackState, showMediaPosition } from './media-session.ts';
-import { clampSpeed, clampVolume, savePreferences, saveQueue } from './persistence.ts';
+import { createOutputLevel, type GainStage } from './output-level.ts';
+import { clampSpeed, clampVolume, savePreferences, saveQueue, VOLUME_RANGE } from './persistence.ts';
 import { createPlanProgress } from './plan-progress.ts';
 import { createQueueFollower } from './queue-follower.ts';
+import { createSleepTimer, type SleepChoice } from './sleep-timer.ts';
 import { currentTrack, type PlayerStore } from './store.ts';
 import { createTrackRefresh } from './track-refresh.ts';
 import type { Notify, PlayerPlan, PlayerPlaylist, PlayerServices, PlayerTrack } from './types.ts';
 
 /** How often the playhead is written to localStorage while playing. */
 export const SAVE_POSITION_EVERY_MS = 5000;
+/** The wake-up button fades the track out over this long before the awakener. */
+export const WAKE_FADE_MS = 3000;
+const WAKE_TICK_MS = 100;
 
 export interface PlayerLoadRequest {
   files: PlayerTrack[];
@@ -37,6 +44,14 @@ export interface PlayerEngineDeps {
   sessions?: SessionCalls;
   /** Haptic cue files; the driver's own fetch when left out. */
   fetchHapticCues?: Parameters<typeof createHapticsDriver>[0]['fetchCues'];
+  /**
+   * The gain stage for loudness normalisation (Web Audio), made when playback first starts;
+   * null when there is none (the element's volume then carries the gain, up to 1), undefined
+   * to try again at the next start. None when left out.
+   */
+  createGainStage?: (element: MediaElement) => GainStage | null | undefined;
+  /** Loudness and awakener look-ups; the server's when left out. */
+  library?: LibraryCalls;
   now: () => number;
   /** In [0, 1): picks shuffled tracks. */
   random: () => number;
@@ -57,16 +72,23 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
   let services = detachedServices;
   let lastSaved = 0;
 
+  const library = deps.library ?? libraryCalls;
+
   let element: MediaElement | null = null;
   function mediaElement(): MediaElement {
     if (!element) {
       element = deps.createElement();
-      const { volume, speed } = store.getState();
-      element.volume = volume / 100;
+      const { speed } = store.getState();
       element.defaultPlaybackRate = element.playbackRate = speed / 100;
+      output.apply();
     }
     return element;
   }
+  const output = createOutputLevel({
+    element: mediaElement,
+    createStage: deps.createGainStage,
+    volume: () => store.getState().volume,
+  });
 
   const tracker = createListeningTracker((result: EndSessionResponse) => {
     if (result.points > 0) services.pointsEarned(result);
@@ -87,10 +109,11 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
   });
 
   function savePlayerPreferences() {
-    const { volume, speed, queue } = store.getState();
+    const { volume, speed, normalise, queue } = store.getState();
     savePreferences({
       volume,
       speed,
+      normalise,
       loopMode: queue.loopMode,
       loopCount: queue.loopCount,
       shuffle: queue.shuffle,
@@ -140,6 +163,109 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
   });
   const { dispatch } = queue;
 
+  /** Loudness-normalisation gains by file id (the look-up once per file). */
+  const gains = new Map<number, Promise<number>>();
+  /** The file whose gain is applied or on its way. */
+  let gainFileId: number | null = null;
+
+  function trackGain(fileId: number): Promise<number> {
+    let gain = gains.get(fileId);
+    if (!gain) {
+      gain = library
+        .loudness(fileId)
+        .then(({ loudness, peak }) => normalisationGain(loudness, peak))
+        .catch(() => {
+          gains.delete(fileId);
+          return 1;
+        });
+      gains.set(fileId, gain);
+    }
+    return gain;
+  }
+
+  /** Brings the normalisation gain in line with the current track and the switch. */
+  function updateGain() {
+    const state = store.getState();
+    const track = currentTrack(state);
+    const fileId = state.normalise && track ? track.id : null;
+    if (fileId === gainFileId) return;
+    gainFileId = fileId;
+    if (fileId === null) {
+      output.setGain(1);
+      if (state.gainDb !== null) store.setState({ gainDb: null });
+      return;
+    }
+    void trackGain(fileId).then((gain) => {
+      if (gainFileId !== fileId) return;
+      output.setGain(gain);
+      store.setState({ gainDb: Math.round(gainToDb(gain) * 10) / 10 });
+    });
+  }
+  store.subscribe(updateGain);
+  updateGain();
+
+  /** The current track is the last to play: its end stops playback instead of moving on. */
+  let stopAtEndOf: number | null = null;
+
+  const sleepTimer = createSleepTimer({
+    now: deps.now,
+    trackLeftMs: () => {
+      const a = audio.element();
+      if (!Number.isFinite(a.duration) || a.duration <= 0) return null;
+      return (Math.max(0, a.duration - a.currentTime) / (a.playbackRate || 1)) * 1000;
+    },
+    setFade: output.setFade,
+    sleep: () => dispatch({ type: 'pause' }),
+    changed: (sleepTimer) => store.setState({ sleepTimer }),
+  });
+
+  /**
+   * The wake-up button (listener safety): the toy stops at once, the track fades out over
+   * WAKE_FADE_MS and pauses, then a short awakener from the library plays once.
+   */
+  async function wakeUp() {
+    if (store.getState().waking) return;
+    haptics.silence();
+    sleepTimer.set(null);
+    store.setState({ waking: true });
+    const awakener = library.awakener().catch(() => null);
+    if (store.getState().queue.playing) {
+      const from = deps.now();
+      await new Promise<void>((resolve) => {
+        const fade = setInterval(() => {
+          const level = 1 - (deps.now() - from) / WAKE_FADE_MS;
+          output.setFade(Math.max(0, level));
+          if (level > 0) return;
+          clearInterval(fade);
+          resolve();
+        }, WAKE_TICK_MS);
+      });
+    }
+    dispatch({ type: 'pause' });
+    output.setFade(1);
+    const starts = store.getState().queue.starts;
+    const track = await awakener;
+    store.setState({ waking: false });
+    // The listener chose something else meanwhile: leave it.
+    if (store.getState().queue.starts !== starts) return;
+    if (!track) {
+      notify('info', 'Wake up gently…', 'Take a moment, breathe, and open your eyes when you are ready.');
+      return;
+    }
+    store.setState({ playlist: null, restoreAt: null });
+    dispatch({ type: 'load', tracks: [track], startIndex: 0, plan: null });
+    stopAtEndOf = store.getState().queue.starts;
+  }
+
+  function setVolume(volume: number) {
+    const v = clampVolume(volume);
+    store.setState({ volume: v });
+    output.apply();
+    savePlayerPreferences();
+  }
+  /** The volume before muting, for unmuting. */
+  let unmutedVolume: number = VOLUME_RANGE.default;
+
   function seek(seconds: number) {
     const a = audio.element();
     const { duration } = store.getState();
@@ -154,6 +280,7 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
   /** What the player bar and the library screens call. */
   const controls = {
     play({ files, startIndex, playlist, plan }: PlayerLoadRequest) {
+      haptics.release();
       // Only what the bar shows is kept (callers may pass whole playlist objects).
       store.setState({
         playlist: playlist ? { id: playlist.id, uuid: playlist.uuid, name: playlist.name } : null,
@@ -173,20 +300,37 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
       }
     },
     togglePlay() {
+      if (!store.getState().queue.playing) haptics.release();
       dispatch({ type: store.getState().queue.playing ? 'pause' : 'play' });
     },
-    resume: () => dispatch({ type: 'play' }),
+    resume() {
+      haptics.release();
+      dispatch({ type: 'play' });
+    },
     pause: () => dispatch({ type: 'pause' }),
     next: () => dispatch({ type: 'next', random: deps.random() }),
     previous: () => dispatch({ type: 'previous' }),
     seek,
     seekBy: (seconds: number) => seek(audio.element().currentTime + seconds),
-    setVolume(volume: number) {
-      const v = clampVolume(volume);
-      audio.element().volume = v / 100;
-      store.setState({ volume: v });
+    setVolume,
+    /** Mutes, or goes back to the volume before muting. */
+    toggleMute() {
+      const { volume } = store.getState();
+      if (volume > 0) {
+        unmutedVolume = volume;
+        setVolume(0);
+      } else {
+        setVolume(unmutedVolume || VOLUME_RANGE.default);
+      }
+    },
+    /** Loudness normalisation on or off (kept with the preferences). */
+    setNormalise(normalise: boolean) {
+      store.setState({ normalise });
       savePlayerPreferences();
     },
+    /** Sets the sleep timer (minutes, or the end of the track), or cancels it with null. */
+    setSleepTimer: (choice: SleepChoice | null) => sleepTimer.set(choice),
+    wakeUp: () => void wakeUp(),
     setSpeed(speed: number) {
       const s = clampSpeed(speed);
       audio.element().defaultPlaybackRate = audio.element().playbackRate = s / 100;
@@ -214,6 +358,7 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
           if (!track) return;
           // Played again after its session ended (Play after the queue finished): load it under a new one.
           if (!tracker.isOpen()) queue.loadTrack(track, a.currentTime, true);
+          output.starting();
           haptics.play();
           showMediaPlaybackState('playing');
           if (!store.getState().queue.playing) dispatch({ type: 'play' });
@@ -233,6 +378,15 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
         'ended',
         () => {
           void tracker.finish();
+          const lastOne = stopAtEndOf === store.getState().queue.starts;
+          stopAtEndOf = null;
+          if (sleepTimer.trackEnded() || lastOne) {
+            // The next track is loaded paused.
+            dispatch({ type: 'pause' });
+            dispatch({ type: 'ended', random: deps.random() });
+            sleepTimer.resetFade();
+            return;
+          }
           dispatch({ type: 'ended', random: deps.random() });
         },
       ],
@@ -249,6 +403,7 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
           if (audio.isSeekPending()) return;
           if (!a.paused) tracker.progress(a.currentTime);
           store.setState({ position: a.currentTime });
+          sleepTimer.update();
           showMediaPosition(a.duration, a.playbackRate, a.currentTime);
           persistQueue();
         },
@@ -271,6 +426,10 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
       next: controls.next,
       seekBy: controls.seekBy,
       seekTo: seek,
+      stop() {
+        controls.pause();
+        seek(0);
+      },
     });
     const onPageHide = () => {
       persistQueue(true);

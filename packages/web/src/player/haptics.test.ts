@@ -95,4 +95,22 @@ describe('haptics driver', () => {
     play(300);
     expect(sent).toEqual(['100:20', '150:stop']);
   });
+
+  it('wake-up silences the toy at once and keeps it still until released', async () => {
+    const { driver, device, sent, play } = setup();
+    driver.setDevice(device);
+    await driver.setTrack('/media/cues.json');
+    driver.play();
+    play(150);
+    expect(sent).toEqual(['100:20']);
+    driver.silence();
+    expect(sent).toEqual(['100:20', '150:stop']);
+    driver.play();
+    play(200);
+    expect(sent).toEqual(['100:20', '150:stop']);
+    driver.release();
+    play(100);
+    // Released while the second cue runs: it drives the toy again.
+    expect(sent).toEqual(['100:20', '150:stop', '360:10', '400:stop']);
+  });
 });

@@ -45,6 +45,8 @@ export function createHapticsDriver(opts: {
   let state: HapticScheduleState = initialHapticState();
   let timer: ReturnType<typeof setInterval> | null = null;
   let wantPlaying = false;
+  /** Wake-up: the toy stays still until the listener plays something again. */
+  let silenced = false;
 
   function send(step: { state: HapticScheduleState; command: ReturnType<typeof stepHaptics>['command'] }) {
     state = step.state;
@@ -59,7 +61,7 @@ export function createHapticsDriver(opts: {
   }
 
   function run() {
-    if (!wantPlaying || cues.length === 0 || device === noHapticDevice || timer !== null) return;
+    if (!wantPlaying || silenced || cues.length === 0 || device === noHapticDevice || timer !== null) return;
     timer = setInterval(
       () => send(stepHaptics(state, cues, opts.currentTimeMs(), opts.settings())),
       HAPTICS_POLL_MS,
@@ -98,6 +100,21 @@ export function createHapticsDriver(opts: {
     pause() {
       wantPlaying = false;
       halt();
+    },
+    /** Stops the toy at once (wake-up), and keeps it still until `release`. */
+    silence() {
+      silenced = true;
+      if (timer !== null) clearInterval(timer);
+      timer = null;
+      state = stopHaptics(state).state;
+      // Always told, even when the scheduler believes the toy is still: this is the safety stop.
+      device.stop();
+    },
+    /** The listener plays something again: cues drive the toy again. */
+    release() {
+      if (!silenced) return;
+      silenced = false;
+      run();
     },
     /** Seeking resets the cue position. */
     seeked() {

@@ -7,7 +7,7 @@ import type { HapticDevice } from './haptics.ts';
 import { playerControls } from './instance.ts';
 import { usePlayer } from './store.ts';
 
-/** @public What a toy driver implements (decision 006); no driver ships yet. */
+/** What a toy driver implements (decision 006); the drivers are in features/toys. */
 export type { HapticDevice } from './haptics.ts';
 
 export interface PlayRequest {
@@ -32,7 +32,7 @@ export function play(request: PlayRequest): void {
 
 /**
  * Connects a haptic toy driver (null disconnects); cues of haptic tracks then drive it.
- * @public The seam for toy drivers (decision 006); no driver ships yet.
+ * The seam for toy drivers (decision 006, features/toys).
  */
 export function setHapticDevice(device: HapticDevice | null): void {
   playerControls.setHapticDevice(device);

@@ -3,11 +3,13 @@ import { toast } from '../ui/index.ts';
 import { createAudioElement } from './audio-element.ts';
 import { createPlayerEngine } from './engine.ts';
 import { sessionCalls } from './listening-session.ts';
+import { createWebAudioGainStage } from './output-level.ts';
 import { playerStore } from './store.ts';
 
 const engine = createPlayerEngine({
   store: playerStore,
   createElement: createAudioElement,
+  createGainStage: createWebAudioGainStage,
   sessions: sessionCalls,
   now: Date.now,
   random: Math.random,

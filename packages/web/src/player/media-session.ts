@@ -11,7 +11,15 @@ export interface MediaSessionHandlers {
   /** Relative seek in seconds (negative goes back). */
   seekBy(seconds: number): void;
   seekTo(seconds: number): void;
+  stop(): void;
 }
+
+/** The app's icons, for lock screens and notification shades (no file has its own picture). */
+export const MEDIA_ARTWORK: MediaImage[] = [
+  { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+  { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+  { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+];
 
 function session(): MediaSession | null {
   return typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null;
@@ -37,6 +45,7 @@ export function bindMediaSession(h: MediaSessionHandlers): () => void {
     ['seekbackward', (d) => h.seekBy(-(d.seekOffset ?? MEDIA_SEEK_SECONDS))],
     ['seekforward', (d) => h.seekBy(d.seekOffset ?? MEDIA_SEEK_SECONDS)],
     ['seekto', (d) => d.seekTime !== undefined && h.seekTo(d.seekTime)],
+    ['stop', () => h.stop()],
   ];
   for (const [action, handler] of handlers) setHandler(ms, action, handler);
   return () => {
@@ -55,7 +64,7 @@ export function showMediaMetadata(track: { name: string; author: string; album: 
     title: track.name,
     artist: track.author,
     album: track.album,
-    artwork: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+    artwork: MEDIA_ARTWORK,
   });
 }
 

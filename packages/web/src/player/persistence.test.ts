@@ -12,18 +12,26 @@ import {
 } from './persistence.ts';
 
 describe('player preferences', () => {
-  it('defaults to volume 100, speed 100 %, loop off with an unlimited count, no shuffle', () => {
+  it('defaults to volume 100, speed 100 %, loop off with an unlimited count, no shuffle, normalised', () => {
     expect(loadPreferences()).toEqual({
       volume: 100,
       speed: 100,
       loopMode: 1,
       loopCount: null,
       shuffle: false,
+      normalise: true,
     });
   });
 
   it('round-trips through localStorage', () => {
-    const prefs = { volume: 40, speed: 150, loopMode: 3 as const, loopCount: 5, shuffle: true };
+    const prefs = {
+      volume: 40,
+      speed: 150,
+      loopMode: 3 as const,
+      loopCount: 5,
+      shuffle: true,
+      normalise: false,
+    };
     savePreferences(prefs);
     expect(loadPreferences()).toEqual(prefs);
   });
@@ -31,7 +39,7 @@ describe('player preferences', () => {
   it('repairs stored values one by one', () => {
     localStorage.setItem(
       PREFERENCES_KEY,
-      JSON.stringify({ volume: 250, speed: 155, loopMode: 7, loopCount: 0, shuffle: 'yes' }),
+      JSON.stringify({ volume: 250, speed: 155, loopMode: 7, loopCount: 0, shuffle: 'yes', normalise: 0 }),
     );
     expect(loadPreferences()).toEqual({
       volume: 100,
@@ -39,6 +47,7 @@ describe('player preferences', () => {
       loopMode: 1,
       loopCount: null,
       shuffle: false,
+      normalise: true,
     });
   });
 

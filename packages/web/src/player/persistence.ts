@@ -21,12 +21,15 @@ export interface PlayerPreferences extends QueuePreferences {
   volume: number;
   /** Percent, 10-200 in steps of 10. */
   speed: number;
+  /** Loudness normalisation to about -16 LUFS (on unless switched off). */
+  normalise: boolean;
 }
 
 export const DEFAULT_PREFERENCES: PlayerPreferences = {
   ...DEFAULT_QUEUE_PREFERENCES,
   volume: VOLUME_RANGE.default,
   speed: SPEED_RANGE.default,
+  normalise: true,
 };
 
 export function clampVolume(volume: number): number {
@@ -81,6 +84,7 @@ export function loadPreferences(): PlayerPreferences {
     loopMode: isLoopMode(p.loopMode) ? p.loopMode : DEFAULT_PREFERENCES.loopMode,
     loopCount: parseLoopCount(p.loopCount),
     shuffle: p.shuffle === true,
+    normalise: p.normalise !== false,
   };
 }
 

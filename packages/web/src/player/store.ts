@@ -3,6 +3,7 @@ import { initialQueueState, type QueueState } from '@mesmer/shared/domain/player
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { loadPreferences, loadQueue, type QueueSnapshot } from './persistence.ts';
+import type { SleepTimerState } from './sleep-timer.ts';
 import type { PlayerPlan, PlayerPlaylist, PlayerTrack } from './types.ts';
 
 export type PlayerQueue = QueueState<PlayerTrack, PlayerPlan>;
@@ -14,6 +15,14 @@ export interface PlayerState {
   volume: number;
   /** Percent, 10-200. */
   speed: number;
+  /** Loudness normalisation is on. */
+  normalise: boolean;
+  /** The current track's normalisation gain in dB; null when off or not known yet. */
+  gainDb: number | null;
+  /** The sleep timer, when one is set. */
+  sleepTimer: SleepTimerState | null;
+  /** The wake-up button was pressed: the track is fading out before the awakener. */
+  waking: boolean;
   /** Seconds into the current track. */
   position: number;
   /** Seconds; 0 until the audio's length is known. */
@@ -44,6 +53,10 @@ function initialState(): PlayerState {
     playlist: snapshot?.playlist ?? null,
     volume: preferences.volume,
     speed: preferences.speed,
+    normalise: preferences.normalise,
+    gainDb: null,
+    sleepTimer: null,
+    waking: false,
     position: snapshot?.position ?? 0,
     duration: 0,
     restoreAt: snapshot ? snapshot.position : null,
