@@ -71,6 +71,7 @@ export function createModerationRepo(db: Db) {
       threadId: number,
       blockedIds: number[],
       report: { reason: string } | null,
+      now: Date,
     ): Promise<number | null> {
       return db.transaction(async (tx) => {
         if (blockedIds.length > 0) {
@@ -81,7 +82,7 @@ export function createModerationRepo(db: Db) {
         }
         await tx
           .update(threadMembers)
-          .set({ hiddenAt: new Date() })
+          .set({ hiddenAt: now })
           .where(and(eq(threadMembers.threadId, threadId), eq(threadMembers.userId, blockerId)));
         if (!report) return null;
         const [row] = await tx
@@ -92,6 +93,8 @@ export function createModerationRepo(db: Db) {
             subjectId: threadId,
             reportedUserId: blockedIds.length === 1 ? blockedIds[0] : null,
             reason: report.reason,
+            // The app's clock, like the messages' times: the queue shows the messages up to it.
+            createdAt: now,
           })
           .returning({ id: reports.id });
         return row.id;
@@ -139,6 +142,7 @@ export function createModerationRepo(db: Db) {
       subjectId: number;
       reportedUserId: number | null;
       reason: string;
+      createdAt: Date;
     }): Promise<number> {
       const [row] = await db.insert(reports).values(report).returning({ id: reports.id });
       return row.id;

@@ -133,6 +133,7 @@ export function createModerationService(ctx: AppContext) {
         body.threadId,
         others,
         body.report ? { reason: body.reportMessage ?? '' } : null,
+        ctx.clock.now(),
       );
       return { blocked: others, reportId };
     },
@@ -163,6 +164,7 @@ export function createModerationService(ctx: AppContext) {
         subjectId,
         reportedUserId: subject.ownerId,
         reason: body.reason,
+        createdAt: ctx.clock.now(),
       });
       return { id };
     },

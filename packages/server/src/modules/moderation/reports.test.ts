@@ -13,7 +13,7 @@ import { authHeader, createSignedInUser, type TestUser } from '../../test/factor
 import { createTestApp } from '../../test/harness.ts';
 import { createFile, createPlaylist } from '../../test/library-factories.ts';
 
-const { app } = await createTestApp();
+const { app, clock } = await createTestApp();
 const db = app.ctx.db;
 
 type Signed = TestUser & { token: string };
@@ -199,6 +199,45 @@ describe('the moderation queue', () => {
     expect(again.json().error).toBe('This report is already closed.');
     const closed = (await queue(mod.token, '?status=closed&pageSize=50')).json().reports;
     expect(closed.some((r: { id: number }) => r.id === reportId)).toBe(true);
+  });
+
+  it("times reports by the app's clock, like messages, so a moved clock keeps a thread's messages in the report", async () => {
+    const saved = clock.now().toISOString();
+    // Ahead of the database's own time, as on an e2e server whose clock a journey moved.
+    clock.set(new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString());
+    try {
+      const a = await createSignedInUser(app);
+      const b = await createSignedInUser(app);
+      const m = await createSignedInUser(app, { roles: ['Moderator'] });
+      const threadId = (
+        await call({
+          method: 'POST',
+          url: '/api/messages/threads',
+          payload: { name: null, userIds: String(b.id) },
+          token: a.token,
+        })
+      ).json().id;
+      await call({
+        method: 'POST',
+        url: '/api/messages',
+        payload: { threadId, message: 'later words' },
+        token: b.token,
+      });
+      const reportId = (
+        await call({
+          method: 'POST',
+          url: '/api/user/block',
+          payload: { threadId, report: true },
+          token: a.token,
+        })
+      ).json().reportId;
+      const found = (await queue(m.token, '?pageSize=50'))
+        .json()
+        .reports.find((r: { id: number }) => r.id === reportId);
+      expect(found.messages.map((x: { message: string }) => x.message)).toEqual(['later words']);
+    } finally {
+      clock.set(saved);
+    }
   });
 
   it('remove deletes a reported file and clears a reported profile; dismiss leaves them', async () => {
