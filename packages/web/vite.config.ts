@@ -1,9 +1,31 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
 import { serviceWorker } from './build/service-worker.ts';
 
+function reactRouterProduction(): string {
+  const development = createRequire(import.meta.url).resolve('react-router');
+  return path.join(path.dirname(development), '../production/index.mjs');
+}
+
+// The app is written against React's API and ships on preact/compat, a few kilobytes instead of
+// react-dom's 60 (decision 031). Unit tests keep React: @testing-library loads react-dom itself.
+const preactCompat = process.env.VITEST
+  ? []
+  : [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      // React Router's package exports only its development build (warnings and checks kept).
+      { find: /^react-router$/, replacement: reactRouterProduction() },
+    ];
+
 export default defineConfig({
+  resolve: { alias: preactCompat },
   plugins: [react(), serviceWorker(), precompress()],
   server: {
     port: 5173,

@@ -2,6 +2,7 @@ export { Avatar } from './Avatar.tsx';
 export { Checkbox } from './Checkbox.tsx';
 export { ConfirmPopup } from './ConfirmPopup.tsx';
 export { FormError, SubmitButton } from './Form.tsx';
+export { focusOnMount } from './focus-on-mount.ts';
 export { Modal } from './Modal.tsx';
 export { Pagination } from './Pagination.tsx';
 export { popupStack } from './popup-stack.ts';

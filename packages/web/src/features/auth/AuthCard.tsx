@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { Card } from '../../ui/index.ts';
+import { Card, focusOnMount } from '../../ui/index.ts';
 import styles from './auth.module.css';
 
 /** The narrow centred card every sign-in, sign-up and recovery screen uses. */
@@ -80,7 +80,7 @@ export function TextField({
         aria-invalid={invalid || undefined}
         aria-describedby={hint ? `${id}-hint` : undefined}
         autoComplete={autoComplete}
-        autoFocus={autoFocus}
+        ref={autoFocus ? focusOnMount : undefined}
         maxLength={maxLength}
         autoCapitalize="off"
         spellCheck={false}

@@ -2,7 +2,7 @@ import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import { type FormEvent, useId, useState } from 'react';
 import { ExperienceLevelOptions } from '../../library/ExperienceLevels.tsx';
 import styles from '../../library/library.module.css';
-import { FormError, Modal, SubmitButton, Switch, Textarea, toast } from '../../ui/index.ts';
+import { FormError, focusOnMount, Modal, SubmitButton, Switch, Textarea, toast } from '../../ui/index.ts';
 import { isSiteOwner, useCurrentUser } from '../auth/index.ts';
 import { useCreatePlaylist } from './api.ts';
 
@@ -62,7 +62,7 @@ function CreatePlaylistForm({ onDone }: { onDone: () => void }) {
           maxLength={TEXT_LIMITS.playlistName}
           onChange={(e) => setName(e.target.value)}
           aria-invalid={invalid.has('name')}
-          autoFocus
+          ref={focusOnMount}
         />
       </div>
       <div className="field">

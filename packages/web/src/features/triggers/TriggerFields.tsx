@@ -2,7 +2,7 @@ import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import { TRIGGER_DESCRIPTION_MAX } from '@mesmer/shared/domain/triggers';
 import { useId, useState } from 'react';
 import styles from '../../library/library.module.css';
-import { Textarea } from '../../ui/index.ts';
+import { focusOnMount, Textarea } from '../../ui/index.ts';
 
 /** A trigger's name and description being written (add popup, staff edit). */
 export function useTriggerDraft(initial = { name: '', description: '' }) {
@@ -49,7 +49,7 @@ export function TriggerFields({
           maxLength={TEXT_LIMITS.triggerName}
           aria-invalid={draft.nameMissing}
           onChange={(e) => draft.setName(e.target.value)}
-          autoFocus={autoFocus}
+          ref={autoFocus ? focusOnMount : undefined}
         />
       </div>
       <div className="field">

@@ -20,6 +20,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import {
   ErrorState,
   FormError,
+  focusOnMount,
   Modal,
   Spinner,
   SubmitButton,
@@ -331,7 +332,7 @@ function UploadFlow({
                 value={name}
                 maxLength={FILE_NAME_MAX}
                 required
-                autoFocus
+                ref={focusOnMount}
                 aria-invalid={fieldInvalid('name')}
                 onChange={(e) => {
                   setName(e.target.value);
