@@ -11,13 +11,15 @@ import { TrackList } from '../../library/TrackList.tsx';
 import { play, useLocalPlanPosition } from '../../player/index.ts';
 import { ConfirmPopup, ErrorState, LoadingState, toast, usePageTitle } from '../../ui/index.ts';
 import { useCurrentUser } from '../auth/index.ts';
+import { KeepOffline } from '../offline/index.ts';
 import { planQuery, useSavePlanProgress } from './api.ts';
 import page from './plans.module.css';
 
 /** /plan/{uuid}: the plan's days in order; days past the viewer's position are locked. */
 export default function PlanPage() {
   const { uuid = '' } = useParams();
-  const plan = useQuery(planQuery(uuid));
+  // Fetched even when the browser says it is offline: the service worker answers for a kept plan.
+  const plan = useQuery({ ...planQuery(uuid), networkMode: 'offlineFirst' });
   usePageTitle(plan.data?.name ?? 'Training Plan');
 
   if (plan.isPending) return <LoadingState label="Loading training plan" />;
@@ -100,6 +102,10 @@ function PlanView({ plan }: { plan: Series }) {
             · {days.length} {days.length === 1 ? 'day' : 'days'}
           </p>
           {plan.description && <p className={page.planIntro}>{plan.description}</p>}
+          <KeepOffline
+            target={{ kind: 'plan', uuid: plan.uuid, name: plan.name }}
+            files={days.flatMap((day) => day.files)}
+          />
         </div>
         {user && (
           <button type="button" className="btn btn-ghost" onClick={() => setConfirmReset(true)}>

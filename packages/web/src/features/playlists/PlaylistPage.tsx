@@ -26,6 +26,7 @@ import {
 } from '../../ui/index.ts';
 import { useCurrentUser } from '../auth/index.ts';
 import { ReportButton } from '../moderation/index.ts';
+import { KeepOffline } from '../offline/index.ts';
 import { playlistByUuidQuery, useDeletePlaylist, useUpdatePlaylist } from './api.ts';
 import {
   PlaylistAddFiles,
@@ -40,7 +41,8 @@ import { RatingButtons } from './RatingButtons.tsx';
 /** /playlist/{uuid}: a 404 or an empty answer goes to /404. */
 export default function PlaylistPage() {
   const { uuid = '' } = useParams();
-  const playlist = useQuery(playlistByUuidQuery(uuid));
+  // Fetched even when the browser says it is offline: the service worker answers for a kept playlist.
+  const playlist = useQuery({ ...playlistByUuidQuery(uuid), networkMode: 'offlineFirst' });
   usePageTitle(playlist.data?.name ?? 'Playlist');
 
   if (playlist.isPending) return <LoadingState label="Loading playlist" />;
@@ -166,6 +168,12 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
               ))}
             {user && !isOwner && <ReportButton subjectType="playlist" subjectId={playlist.id} />}
           </div>
+          {!draft && (
+            <KeepOffline
+              target={{ kind: 'playlist', uuid: playlist.uuid, name: playlist.name }}
+              files={playlist.files}
+            />
+          )}
           {!draft && <RatingButtons playlist={playlist} />}
 
           {draft && (
