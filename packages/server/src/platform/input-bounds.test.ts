@@ -119,6 +119,7 @@ interface Schema {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  minItems?: number;
   properties?: Record<string, Schema>;
   required?: string[];
   items?: Schema;
@@ -133,12 +134,14 @@ function valid(s: Schema): unknown {
   if (s.enum) return s.enum[0];
   if (s.type === 'integer' || s.type === 'number') return Math.max(s.minimum ?? 1, 1);
   if (s.type === 'boolean') return true;
-  if (s.type === 'array') return [];
+  // An array that must not be empty gets one valid element (a probe then spoils one of its fields).
+  if (s.type === 'array') return s.minItems && s.items ? [valid(s.items)] : [];
   if (s.type === 'object') {
     return Object.fromEntries((s.required ?? []).map((k) => [k, valid(s.properties?.[k] ?? {})]));
   }
   if (s.format === 'uuid') return randomUUID();
   if (s.format === 'email') return 'someone@example.test';
+  if (s.format === 'date-time') return '2026-01-01T00:00:00Z';
   if (s.pattern === '^\\d+(,\\d+)*$') return '1';
   return 'a'.repeat(Math.min(Math.max(s.minLength ?? 0, 8), s.maxLength ?? 8));
 }
@@ -169,7 +172,11 @@ function put(base: Record<string, unknown>, path: string, value: unknown): Recor
   const [head, ...rest] = path.split('.');
   if (rest.length === 0) return { ...base, [head]: value };
   if (rest[0] === '0') {
-    return { ...base, [head]: [rest.length === 1 ? value : put({}, rest.slice(1).join('.'), value)] };
+    const element = ((base[head] as Record<string, unknown>[] | undefined)?.[0] ?? {}) as Record<
+      string,
+      unknown
+    >;
+    return { ...base, [head]: [rest.length === 1 ? value : put(element, rest.slice(1).join('.'), value)] };
   }
   const inner = (base[head] as Record<string, unknown> | undefined) ?? {};
   return { ...base, [head]: put(inner, rest.join('.'), value) };

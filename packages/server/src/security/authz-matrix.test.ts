@@ -260,6 +260,22 @@ const MATRIX: Record<string, Row> = {
   'GET /leaderboard': { call: () => ({}), expect: everyone(200) },
   'GET /leaderboard/user': { call: () => ({ query: { user: users.owner.username } }), expect: everyone(200) },
   'POST /session': { call: () => ({ body: { timezone: 'UTC' } }), expect: everyone(200) },
+  // Signed in only; without a kept copy the session is answered refused (offline.test.ts).
+  'POST /session/offline': {
+    call: async (fx) => ({
+      body: {
+        sessions: [
+          {
+            fileId: (await fx.publicFile()).id,
+            startedAt: '2026-06-01T11:00:00Z',
+            endedAt: '2026-06-01T11:05:00Z',
+            listenedMs: 300_000,
+          },
+        ],
+      },
+    }),
+    expect: statuses(401, 200),
+  },
   'GET /messages/threads': { call: () => ({}), expect: statuses(401, 200) },
   'GET /messages/thread': {
     call: async (fx) => ({ query: { id: (await fx.thread()).threadId } }),

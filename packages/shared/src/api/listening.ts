@@ -52,6 +52,68 @@ export type EndSessionResponse = z.infer<typeof endSessionResponse>;
 
 export const sessionResponse = z.union([endSessionResponse, startSessionResponse]);
 
+/** Sessions per POST /api/session/offline call; a player offline for longer sends several. */
+export const MAX_OFFLINE_SESSIONS = 50;
+
+/** A play the player recorded while the network was down (its start call failed). */
+export const offlineSession = z
+  .object({
+    /** The file played, from the listener's offline copy. */
+    fileId: id,
+    /** When the track was loaded, and when it ended or was left (ISO 8601, by the player's clock). */
+    startedAt: z.iso.datetime({ offset: true }),
+    endedAt: z.iso.datetime({ offset: true }),
+    /** Milliseconds of the track the player actually played (seeks and pauses left out). */
+    listenedMs: int(),
+  })
+  .refine((s) => Date.parse(s.endedAt) > Date.parse(s.startedAt), {
+    path: ['endedAt'],
+    message: 'must be after startedAt',
+  });
+export type OfflineSession = z.infer<typeof offlineSession>;
+
+export const offlineSessionsRequest = z.object({
+  sessions: z.array(offlineSession).min(1).max(MAX_OFFLINE_SESSIONS),
+});
+export type OfflineSessionsRequest = z.infer<typeof offlineSessionsRequest>;
+
+/** Why the server credits nothing for an offline session (see the route's description). */
+export const OFFLINE_REFUSALS = [
+  'no-access',
+  'no-offline-copy',
+  'in-future',
+  'too-old',
+  'overlap',
+  'nothing-heard',
+] as const;
+export type OfflineRefusal = (typeof OFFLINE_REFUSALS)[number];
+
+export const offlineSessionResult = z.object({
+  /** The session answered, as sent. */
+  fileId: z.number().int(),
+  startedAt: z.string(),
+  /**
+   * `credited`: counted now. `already-credited`: the same session (file and start) was credited
+   * by an earlier call, figures as then, nothing added. `refused`: nothing counted, see `reason`.
+   */
+  status: z.enum(['credited', 'already-credited', 'refused']),
+  reason: z.enum(OFFLINE_REFUSALS).optional(),
+  /** Listening time credited for the session, and the points that made (0 when refused). */
+  creditedMs: z.number().int(),
+  points: z.number().int(),
+});
+export type OfflineSessionResult = z.infer<typeof offlineSessionResult>;
+
+export const offlineSessionsResponse = z.object({
+  /** One answer per session sent, in the order sent. */
+  sessions: z.array(offlineSessionResult),
+  /** Points this call added, the listener's points and daily streak after it. */
+  points: z.number().int(),
+  totalPoints: z.number().int(),
+  streak: z.number().int(),
+});
+export type OfflineSessionsResponse = z.infer<typeof offlineSessionsResponse>;
+
 export const listeningApi = {
   session: defineRoute({
     method: 'POST',
@@ -75,5 +137,28 @@ export const listeningApi = {
       'listener cannot see.',
     body: sessionRequest,
     responses: { 200: sessionResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+  }),
+  offline: defineRoute({
+    method: 'POST',
+    path: '/session/offline',
+    tags: ['listening'],
+    summary: 'Send plays made offline (from a kept copy) for credit, once the network is back',
+    description:
+      'Signed-in listeners only (401 otherwise). Up to 50 sessions `{fileId, startedAt, endedAt, listenedMs}`; ' +
+      'each is answered `credited`, `already-credited` (the same file and start was credited by an earlier ' +
+      'call: a retry adds nothing) or `refused` with a reason: `no-access` (the file is gone or the listener ' +
+      'may no longer play it), `no-offline-copy` (the listener downloaded no whole copy of the file, through ' +
+      "`/media/audio/…&offline=1`, before the session started), `in-future` (ends after the server's now), " +
+      '`too-old` (started over 7 days ago), `overlap` (all its time falls in time already credited to the ' +
+      'listener, online or offline) or `nothing-heard`. What a session heard is the least of its wall-clock ' +
+      "time, the file's duration and `listenedMs`; of that only time outside the listener's credited sessions " +
+      'counts. Credited time turns into points as online (one per minute, seconds carry over); a play of ' +
+      'the file counts when 30 s (or half a shorter track) was heard and no play of it was counted for the ' +
+      "listener within an hour of the session's end. A session earning a point counts its own day (by its " +
+      "end, in the account's stored time zone) for the streak: it extends or restarts the streak when that " +
+      'day is after the last counted day and changes nothing otherwise. Answers the points this call added, ' +
+      'the total and the streak.',
+    body: offlineSessionsRequest,
+    responses: { 200: offlineSessionsResponse, 400: errorResponse, 401: errorResponse },
   }),
 };

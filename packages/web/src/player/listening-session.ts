@@ -4,12 +4,19 @@
  * audio it served under the session) and ended when the track ends or is left (skip, loop,
  * another queue, page close). The server decides the points; this reports which file and how
  * much of it really played.
+ *
+ * Offline (the start call cannot reach the server, the audio comes from a kept copy) the play is
+ * written to a queue in localStorage instead, and the queue goes to POST /api/session/offline when
+ * the network is back and at app start (decision 029).
  */
 import { routePath } from '@mesmer/shared/api/contract';
 import {
   type EndSessionRequest,
   type EndSessionResponse,
   listeningApi,
+  MAX_OFFLINE_SESSIONS,
+  type OfflineSession,
+  offlineSession,
   type StartSessionResponse,
 } from '@mesmer/shared/api/listening';
 import { ApiError, browserTimezone, call } from '../lib/api-client.ts';
@@ -30,6 +37,48 @@ interface OpenSession {
   listened: number;
   /** The playhead at the last report, or null after a seek. */
   lastTime: number | null;
+  /** When the track was loaded (ms since the epoch). */
+  startedAt: number;
+  /** The start call failed because the network is down: the play goes to the offline queue. */
+  offline: boolean;
+}
+
+/** Plays made offline, waiting to be sent (an array of OfflineSession). */
+const OFFLINE_QUEUE_KEY = 'player.offlineListening';
+/** The server refuses offline plays that started longer ago; the queue drops them. */
+const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The queued plays still worth sending; entries that are damaged or too old are left out. */
+function readOfflineQueue(): OfflineSession[] {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(stored)) return [];
+  const oldest = Date.now() - OFFLINE_MAX_AGE_MS;
+  return stored.flatMap((entry) => {
+    const parsed = offlineSession.safeParse(entry);
+    return parsed.success && Date.parse(parsed.data.startedAt) >= oldest ? [parsed.data] : [];
+  });
+}
+
+function writeOfflineQueue(queue: OfflineSession[]) {
+  try {
+    if (queue.length === 0) localStorage.removeItem(OFFLINE_QUEUE_KEY);
+    else localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify(queue));
+  } catch {
+    // Storage full or disabled: the play is lost, as an end that cannot be sent is.
+  }
+}
+
+const sameSession = (a: OfflineSession, b: OfflineSession) =>
+  a.fileId === b.fileId && a.startedAt === b.startedAt;
+
+/** Whether a failed call failed for want of a network (fetch rejects with a TypeError then). */
+function networkDown(err: unknown): boolean {
+  return err instanceof TypeError || navigator.onLine === false;
 }
 
 /** The server calls a tracker makes; the engine's tests pass fakes. */
@@ -66,18 +115,70 @@ export function createListeningTracker(
   calls: SessionCalls = sessionCalls,
 ) {
   let open: OpenSession | null = null;
+  let sending: Promise<void> | null = null;
 
   function take() {
     const session = open;
     open = null;
     return (
       session && {
+        session,
         fileId: session.fileId,
         token: session.token,
         listenedMs: Math.round(session.listened * 1000),
+        endedAt: Date.now(),
       }
     );
   }
+
+  /** A play whose session could not start for want of a network goes to the offline queue. */
+  function keepOffline(taken: NonNullable<ReturnType<typeof take>>) {
+    if (!taken.session.offline || taken.listenedMs <= 0) return;
+    const play = offlineSession.safeParse({
+      fileId: taken.fileId,
+      startedAt: new Date(taken.session.startedAt).toISOString(),
+      endedAt: new Date(taken.endedAt).toISOString(),
+      listenedMs: taken.listenedMs,
+    });
+    if (!play.success) return;
+    writeOfflineQueue([...readOfflineQueue(), play.data]);
+    if (navigator.onLine) void sendOffline();
+  }
+
+  /**
+   * Sends the queue, MAX_OFFLINE_SESSIONS at a time, and removes what the server answered
+   * (credited or refused, it will not change its mind). A 400 drops the batch for the same reason;
+   * anything else (no network, signed out, busy) keeps it for the next try.
+   */
+  async function sendQueue() {
+    for (;;) {
+      const batch = readOfflineQueue().slice(0, MAX_OFFLINE_SESSIONS);
+      if (batch.length === 0) return writeOfflineQueue([]);
+      try {
+        const answer = await call(listeningApi.offline, { body: { sessions: batch } });
+        // No single session to echo: the points the batch earned and the totals after it.
+        const { points, totalPoints, streak } = answer;
+        if (points > 0) onEnded({ token: '', points, totalPoints, streak });
+      } catch (err) {
+        if (!(err instanceof ApiError && err.status === 400)) return;
+      }
+      // Plays queued while this call was out stay.
+      writeOfflineQueue(
+        readOfflineQueue().filter((queued) => !batch.some((sent) => sameSession(sent, queued))),
+      );
+    }
+  }
+
+  function sendOffline(): Promise<void> {
+    sending ??= sendQueue().finally(() => {
+      sending = null;
+    });
+    return sending;
+  }
+
+  window.addEventListener('online', () => void sendOffline());
+  // At app start: what an earlier visit could not send.
+  if (readOfflineQueue().length > 0) void sendOffline();
 
   function endBody(fileId: number, sessionToken: string, listenedMs: number): EndSessionRequest {
     return { sessionToken, fileId, timezone: browserTimezone(), listenedMs };
@@ -91,12 +192,23 @@ export function createListeningTracker(
     open(fileId: number): Promise<string | null> {
       if (open?.fileId === fileId) return open.token;
       void this.finish();
-      const token = calls
+      const session: OpenSession = {
+        fileId,
+        token: Promise.resolve(null),
+        listened: 0,
+        lastTime: null,
+        startedAt: Date.now(),
+        offline: false,
+      };
+      session.token = calls
         .start()
         .then((r) => r.token)
-        .catch(() => null);
-      open = { fileId, token, listened: 0, lastTime: null };
-      return token;
+        .catch((err: unknown) => {
+          session.offline = networkDown(err);
+          return null;
+        });
+      open = session;
+      return session.token;
     },
 
     /** Whether a session is open (none after a track ended, until it is loaded again). */
@@ -121,7 +233,7 @@ export function createListeningTracker(
       const taken = take();
       if (!taken) return;
       const sessionToken = await taken.token;
-      if (!sessionToken) return;
+      if (!sessionToken) return keepOffline(taken);
       try {
         onEnded(await calls.end(endBody(taken.fileId, sessionToken, taken.listenedMs)));
       } catch {
@@ -135,6 +247,7 @@ export function createListeningTracker(
       if (!taken) return;
       void taken.token.then((sessionToken) => {
         if (sessionToken) calls.endOnUnload(endBody(taken.fileId, sessionToken, taken.listenedMs));
+        else keepOffline(taken);
       });
     },
   };

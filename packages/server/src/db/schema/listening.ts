@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -36,6 +39,8 @@ export const listeningSessions = pgTable(
     servedRanges: jsonb('served_ranges').$type<[number, number][]>().notNull().default([]),
     /** Who this session's play of the file was counted for (`user:<id>` or `ip:<hash>`); null when none was. */
     playListener: text('play_listener'),
+    /** Sent after the fact by POST /api/session/offline (a play of a kept copy); stored only when credited. */
+    offline: boolean('offline').notNull().default(false),
   },
   (t) => [
     uniqueIndex('listening_sessions_token_idx').on(t.tokenHash),
@@ -45,5 +50,28 @@ export const listeningSessions = pgTable(
     index('listening_sessions_play_idx').on(t.playListener, t.fileId, t.endedAt),
     // The clean-up finds stale sessions by start.
     index('listening_sessions_started_idx').on(t.startedAt),
+    // An offline session sent again (a retry after a lost answer) is the same session: credited once.
+    uniqueIndex('listening_sessions_offline_idx')
+      .on(t.userId, t.fileId, t.startedAt)
+      .where(sql`${t.offline}`),
   ],
+);
+
+/**
+ * Whole copies of a file's audio a user downloaded for offline listening (GET /media/audio/…&offline=1
+ * sent every byte). Offline sessions of the file earn credit only after the first such download.
+ */
+export const offlineCopies = pgTable(
+  'offline_copies',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    /** The first whole download; later ones keep it. */
+    copiedAt: timestamp('copied_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fileId] })],
 );

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { files, listeningSessions, users } from '../../db/schema/index.ts';
+import { files, listeningSessions, offlineCopies, users } from '../../db/schema/index.ts';
 import type { ServedRanges } from './served-ranges.ts';
 
 export interface ListeningSessionRow {
@@ -23,6 +23,12 @@ const sessionColumns = {
   audioSize: listeningSessions.audioSize,
   servedRanges: listeningSessions.servedRanges,
 };
+
+/** The time a credited session covered. */
+export interface CreditedSpan {
+  startedAt: Date;
+  endedAt: Date;
+}
 
 export interface ListenerAccount {
   points: number;
@@ -85,8 +91,11 @@ export function createListeningRepo(db: Db) {
       return row?.duration ?? null;
     },
 
-    /** Whether a play of the file was counted for this listener by a session that ended after `since`. */
-    async playCountedSince(listener: string, fileId: number, since: Date): Promise<boolean> {
+    /**
+     * Whether a play of the file was counted for this listener by a session that ended after `since`
+     * (and before `until`, when given: an offline session's window lies in the past).
+     */
+    async playCountedSince(listener: string, fileId: number, since: Date, until?: Date): Promise<boolean> {
       const [row] = await db
         .select({ id: listeningSessions.id })
         .from(listeningSessions)
@@ -95,6 +104,7 @@ export function createListeningRepo(db: Db) {
             eq(listeningSessions.playListener, listener),
             eq(listeningSessions.fileId, fileId),
             gt(listeningSessions.endedAt, since),
+            until && lt(listeningSessions.endedAt, until),
           ),
         )
         .limit(1);
@@ -152,6 +162,71 @@ export function createListeningRepo(db: Db) {
         .from(listeningSessions)
         .where(and(eq(listeningSessions.userId, userId), sql`${listeningSessions.creditedMs} > 0`));
       return row?.endedAt ?? null;
+    },
+
+    /** The user's credited sessions (online or offline) whose time overlaps `from`–`to`. */
+    async creditedSpans(userId: number, from: Date, to: Date): Promise<CreditedSpan[]> {
+      const rows = await db
+        .select({ startedAt: listeningSessions.startedAt, endedAt: listeningSessions.endedAt })
+        .from(listeningSessions)
+        .where(
+          and(
+            eq(listeningSessions.userId, userId),
+            gt(listeningSessions.creditedMs, 0),
+            gt(listeningSessions.endedAt, from),
+            lt(listeningSessions.startedAt, to),
+          ),
+        );
+      return rows.flatMap((r) => (r.endedAt ? [{ startedAt: r.startedAt, endedAt: r.endedAt }] : []));
+    },
+
+    /** The whole download of the file's audio for offline listening; the first one is kept. */
+    async recordOfflineCopy(userId: number, fileId: number, copiedAt: Date) {
+      await db.insert(offlineCopies).values({ userId, fileId, copiedAt }).onConflictDoNothing();
+    },
+
+    /** When the user first downloaded the whole file for offline listening, or null. */
+    async offlineCopiedAt(userId: number, fileId: number): Promise<Date | null> {
+      const [row] = await db
+        .select({ copiedAt: offlineCopies.copiedAt })
+        .from(offlineCopies)
+        .where(and(eq(offlineCopies.userId, userId), eq(offlineCopies.fileId, fileId)));
+      return row?.copiedAt ?? null;
+    },
+
+    /** What an offline session with this file and start credited when it was sent before, or null. */
+    async findOfflineSession(
+      userId: number,
+      fileId: number,
+      startedAt: Date,
+    ): Promise<{ creditedMs: number; points: number } | null> {
+      const [row] = await db
+        .select({ creditedMs: listeningSessions.creditedMs, points: listeningSessions.points })
+        .from(listeningSessions)
+        .where(
+          and(
+            eq(listeningSessions.offline, true),
+            eq(listeningSessions.userId, userId),
+            eq(listeningSessions.fileId, fileId),
+            eq(listeningSessions.startedAt, startedAt),
+          ),
+        );
+      return row ?? null;
+    },
+
+    /** Stores an offline session (already ended) before it is credited; answers its id. */
+    async insertOfflineSession(session: {
+      tokenHash: string;
+      userId: number;
+      fileId: number;
+      startedAt: Date;
+      endedAt: Date;
+    }): Promise<number> {
+      const [row] = await db
+        .insert(listeningSessions)
+        .values({ ...session, offline: true })
+        .returning({ id: listeningSessions.id });
+      return row.id;
     },
 
     /** Records what a session credited: its time and points, the user's new carry and, with points, the streak. */

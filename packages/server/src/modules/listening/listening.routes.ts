@@ -17,4 +17,7 @@ export async function listeningRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     { config: { rateLimit: routeRateLimit(ctx.config, { max: 120, timeWindow: '1 minute' }) } },
   );
+  registerRoute(app, listeningApi.offline, async (req) => service.creditOffline(req.user, req.body), {
+    config: { rateLimit: routeRateLimit(ctx.config, { max: 120, timeWindow: '1 minute' }) },
+  });
 }

@@ -1,17 +1,22 @@
 import type {
   EndSessionRequest,
   EndSessionResponse,
+  OfflineRefusal,
+  OfflineSession,
+  OfflineSessionResult,
+  OfflineSessionsRequest,
+  OfflineSessionsResponse,
   StartSessionRequest,
   StartSessionResponse,
 } from '@mesmer/shared/api/listening';
 import { extendStreak, localDay } from '@mesmer/shared/domain/streak';
 import type { Db } from '../../db/client.ts';
-import { createAccess, type SessionUser } from '../../platform/access.ts';
+import { createAccess, requireUser, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { Conflict, NotFound } from '../../platform/errors.ts';
+import { Conflict, NotFound, Unauthorized } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { createUsersService } from '../users/users.service.ts';
-import { createListeningRepo } from './listening.repo.ts';
+import { type CreditedSpan, createListeningRepo } from './listening.repo.ts';
 import { addServedRange, servedBytes } from './served-ranges.ts';
 
 const MINUTE_MS = 60_000;
@@ -19,6 +24,8 @@ const MINUTE_MS = 60_000;
 export const PLAY_WINDOW_MS = 60 * MINUTE_MS;
 /** A play counts after this much of the track was heard, or half the track when that is less. */
 export const PLAY_MIN_MS = 30_000;
+/** Offline sessions are credited only when they started within this long before they are sent. */
+export const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * MINUTE_MS;
 
 /**
  * Milliseconds of the track the session really had: all of
@@ -43,22 +50,41 @@ export function heardMs(input: {
   );
 }
 
+/** Milliseconds of `from`–`to` that the spans cover (overlapping spans count once). */
+function coveredMs(from: number, to: number, spans: readonly CreditedSpan[]): number {
+  const clipped = spans
+    .map((s) => [Math.max(from, s.startedAt.getTime()), Math.min(to, s.endedAt.getTime())] as const)
+    .filter(([start, end]) => end > start)
+    .sort((a, b) => a[0] - b[0]);
+  let covered = 0;
+  let reached = from;
+  for (const [start, end] of clipped) {
+    if (end <= reached) continue;
+    covered += end - Math.max(start, reached);
+    reached = end;
+  }
+  return covered;
+}
+
 /**
- * The listening time one session credits: what it heard (heardMs), and of that only the time
- * after the user's last credited session ended, so overlapping sessions cannot count the same
- * time twice.
+ * The listening time one session credits: what it heard (heardMs), and of that only time not
+ * already credited, so overlapping sessions cannot count the same time twice. Online sessions end
+ * now and pass `creditedUntil`, the end of the user's last credited session; offline sessions arrive
+ * late, so they pass the credited sessions overlapping them (`creditedSpans`, decision 029).
  */
 export function creditedMs(input: {
   startedAt: Date;
   endedAt: Date;
   creditedUntil: Date | null;
+  creditedSpans?: readonly CreditedSpan[];
   fileDurationMs: number;
   deliveredMs: number;
   listenedMs?: number;
 }): number {
   const from = Math.max(input.startedAt.getTime(), input.creditedUntil?.getTime() ?? 0);
-  const uncreditedMs = Math.max(0, input.endedAt.getTime() - from);
-  return Math.floor(Math.min(heardMs(input), uncreditedMs));
+  const to = input.endedAt.getTime();
+  const uncreditedMs = Math.max(0, to - from) - coveredMs(from, to, input.creditedSpans ?? []);
+  return Math.floor(Math.min(heardMs(input), Math.max(0, uncreditedMs)));
 }
 
 /**
@@ -94,10 +120,120 @@ export interface ServedAudio {
   end: number;
 }
 
+/** The rules an offline session must pass before its time is looked at (decision 029). */
+function offlineRefusal(
+  session: { startedAt: Date; endedAt: Date },
+  now: Date,
+  playable: boolean,
+  copiedAt: Date | null,
+): OfflineRefusal | null {
+  if (session.endedAt > now) return 'in-future';
+  if (session.startedAt.getTime() < now.getTime() - OFFLINE_MAX_AGE_MS) return 'too-old';
+  if (!playable) return 'no-access';
+  if (!copiedAt || copiedAt > session.startedAt) return 'no-offline-copy';
+  return null;
+}
+
 export function createListeningService(ctx: AppContext) {
   const repo = createListeningRepo(ctx.db);
   const access = createAccess(ctx.db);
   const usersService = createUsersService(ctx);
+
+  /**
+   * Credits one offline session in its own transaction, serialised with the user's other credits
+   * by the account lock (and with the file's plays by the file lock, taken first as `end` does).
+   */
+  async function creditOfflineSession(
+    userId: number,
+    sent: OfflineSession,
+    playable: boolean,
+  ): Promise<{ result: OfflineSessionResult; totalPoints: number; streak: number }> {
+    const startedAt = new Date(sent.startedAt);
+    const endedAt = new Date(sent.endedAt);
+    const now = ctx.clock.now();
+    return ctx.db.transaction(async (tx) => {
+      const txRepo = createListeningRepo(tx as unknown as Db);
+      const fileDurationMs = (await txRepo.lockFile(sent.fileId)) ?? 0;
+      const account = await txRepo.lockAccount(userId);
+      if (!account) throw new Unauthorized();
+      const answer = (
+        status: OfflineSessionResult['status'],
+        figures = { creditedMs: 0, points: 0 },
+        reason?: OfflineRefusal,
+      ) => ({
+        result: {
+          fileId: sent.fileId,
+          startedAt: sent.startedAt,
+          status,
+          ...(reason && { reason }),
+          ...figures,
+        },
+        totalPoints: account.points,
+        streak: account.streak,
+      });
+      const refused = (reason: OfflineRefusal) => answer('refused', undefined, reason);
+
+      // A retry after a lost answer: what the first call credited stands.
+      const before = await txRepo.findOfflineSession(userId, sent.fileId, startedAt);
+      if (before) return answer('already-credited', before);
+      const copiedAt = await txRepo.offlineCopiedAt(userId, sent.fileId);
+      const refusal = offlineRefusal({ startedAt, endedAt }, now, playable, copiedAt);
+      if (refusal) return refused(refusal);
+
+      // The kept copy is the whole file, so the audio delivered bounds nothing below the duration.
+      const timing = {
+        startedAt,
+        endedAt,
+        fileDurationMs,
+        deliveredMs: fileDurationMs,
+        listenedMs: sent.listenedMs,
+      };
+      const heard = heardMs(timing);
+      if (heard <= 0) return refused('nothing-heard');
+      const credited = creditedMs({
+        ...timing,
+        creditedUntil: null,
+        creditedSpans: await txRepo.creditedSpans(userId, startedAt, endedAt),
+      });
+      if (credited === 0) return refused('overlap');
+
+      const sessionId = await txRepo.insertOfflineSession({
+        tokenHash: hashToken(newToken()),
+        userId,
+        fileId: sent.fileId,
+        startedAt,
+        endedAt,
+      });
+      const listener = `user:${userId}`;
+      if (
+        countsAsPlay(heard, fileDurationMs) &&
+        !(await txRepo.playCountedSince(
+          listener,
+          sent.fileId,
+          new Date(endedAt.getTime() - PLAY_WINDOW_MS),
+          new Date(endedAt.getTime() + PLAY_WINDOW_MS),
+        ))
+      ) {
+        await txRepo.countPlay(sessionId, sent.fileId, listener);
+      }
+      const { points, carryMs } = pointsWithCarry(account.listeningCarryMs, credited);
+      // The session's own day counts; one before the last counted day changes nothing (extendStreak).
+      const day = localDay(endedAt, account.timezone);
+      const streak =
+        points > 0 ? extendStreak({ streak: account.streak, lastDay: account.lastListenDay }, day) : null;
+      const totalPoints = await txRepo.award(userId, sessionId, {
+        creditedMs: credited,
+        points,
+        carryMs,
+        streak: streak ? { streak: streak.streak, lastListenDay: streak.lastDay ?? day } : undefined,
+      });
+      return {
+        result: answer('credited', { creditedMs: credited, points }).result,
+        totalPoints,
+        streak: streak?.streak ?? account.streak,
+      };
+    });
+  }
 
   return {
     /**
@@ -136,6 +272,43 @@ export function createListeningService(ctx: AppContext) {
           servedRanges: ranges,
         });
       });
+    },
+
+    /**
+     * The signed-in user downloaded every byte of the file's audio to keep it for offline listening
+     * (the media route with `offline=1`): from now on the file's offline sessions may earn credit.
+     */
+    async recordOfflineCopy(user: SessionUser, fileId: number): Promise<void> {
+      await repo.recordOfflineCopy(user.id, fileId, ctx.clock.now());
+    },
+
+    /**
+     * Credits plays made offline from a kept copy, sent late (POST /api/session/offline, decision 029).
+     * Each session is judged on its own, in order of start so the carry and the streak move forward
+     * as the listening happened; the answers come back in the order sent.
+     */
+    async creditOffline(
+      user: SessionUser | null,
+      input: OfflineSessionsRequest,
+    ): Promise<OfflineSessionsResponse> {
+      const signedIn = requireUser(user);
+      const viewer = await access.viewer(signedIn);
+      const playable = await access.files.playable(viewer, [...new Set(input.sessions.map((s) => s.fileId))]);
+      const order = input.sessions
+        .map((session, index) => ({ session, index }))
+        .sort((a, b) => Date.parse(a.session.startedAt) - Date.parse(b.session.startedAt));
+      const results: OfflineSessionResult[] = [];
+      let totals = { points: 0, totalPoints: 0, streak: 0 };
+      for (const { session, index } of order) {
+        const credit = await creditOfflineSession(signedIn.id, session, playable.has(session.fileId));
+        results[index] = credit.result;
+        totals = {
+          points: totals.points + (credit.result.status === 'credited' ? credit.result.points : 0),
+          totalPoints: credit.totalPoints,
+          streak: credit.streak,
+        };
+      }
+      return { sessions: results, ...totals };
     },
 
     /**

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createAccess, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { mediaUrlSigner } from '../../platform/signed-url.ts';
 import { createStorage, isStorageKey } from '../../platform/storage.ts';
@@ -65,8 +66,28 @@ function countSent(
 export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   const storage = createStorage(ctx.config);
   const signer = mediaUrlSigner(ctx.config);
+  const access = createAccess(ctx.db);
   const files = createFilesService(ctx);
   const listening = createListeningService(ctx);
+
+  /**
+   * Whether the viewer may play the file now. Asked at every request of a playing file (each seek is
+   * one), so the answer is kept by viewer and file while the library generation is unchanged
+   * (decision 010): it reads only files and file_tiers, whose writes raise it, and the viewer's own
+   * part (tiers, permission) is in the key, read with this request's session. Concurrent requests
+   * share one read of the generation instead of a query each.
+   */
+  async function mayPlay(user: SessionUser | null, fileId: number): Promise<boolean> {
+    const viewer = await access.viewer(user);
+    const tiers = [...viewer.entitledTierIds].sort().join(',');
+    const key = `media playable\n${fileId}\n${viewer.id ?? ''}\n${viewer.readsAllFiles}\n${tiers}`;
+    const { value, keep } = await ctx.readCache.lookups.find<boolean>(key);
+    if (value !== undefined) return value;
+    // The request's viewer came with its session (access.viewer reads nothing more for it).
+    const playable = await files.mayPlay(user, fileId);
+    keep(playable);
+    return playable;
+  }
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -79,28 +100,34 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
           'signature (`file`, `exp`, `sig`), as handed out in file answers, and the viewer (by their session cookie) ' +
           'must still be allowed to play that file at the time of the request; otherwise 403. With `session` ' +
           '(a listening-session token from POST /api/session), the audio bytes sent are recorded for that session: ' +
-          'they bound the points it can earn. Supports single HTTP ranges (206, 416) and conditional requests ' +
-          '(ETag, Last-Modified, 304).',
+          'they bound the points it can earn. With `offline=1` (audio, signed in), a response that sends every byte ' +
+          'of the file records that the user keeps an offline copy of it, so its offline plays can earn credit ' +
+          '(POST /api/session/offline); such a request always gets the body (no 304). Supports single HTTP ranges ' +
+          '(206, 416) and conditional requests (ETag, Last-Modified, 304).',
         params: z.object({ kind: z.enum(MEDIA_KINDS), key: z.string() }),
         querystring: z.object({
           file: z.string().optional(),
           exp: z.string().optional(),
           sig: z.string().optional(),
           session: z.string().min(1).max(200).optional(),
+          offline: z.literal('1').optional(),
         }),
       },
     },
     async (req, reply) => {
       const { kind, key } = req.params;
       const storageKey = `${kind}/${key}`;
-      const { file, exp, sig, session } = req.query;
+      const { file, exp, sig, session, offline } = req.query;
       if (!signer.verify({ urlPath: `/media/${storageKey}`, fileId: file }, exp, sig, ctx.clock.now())) {
         return reply.code(403).send({ error: INVALID_LINK });
       }
       // A link outlives a sign-out or a lapsed membership; the access it was signed for does not.
       const fileId = Number(file);
-      if (!(await files.mayPlay(req.user, fileId))) return reply.code(403).send({ error: INVALID_LINK });
-      const stored = isStorageKey(storageKey) ? await storage.stat(storageKey) : null;
+      // Both at once; the access answer decides first, so a refused viewer learns nothing of the store.
+      const stat = isStorageKey(storageKey) ? storage.stat(storageKey) : Promise.resolve(null);
+      stat.catch(() => undefined);
+      if (!(await mayPlay(req.user, fileId))) return reply.code(403).send({ error: INVALID_LINK });
+      const stored = await stat;
       if (!stored) return reply.code(404).send({ error: 'Not found.' });
 
       const etag = `"${stored.size.toString(16)}-${Math.floor(stored.modified.getTime()).toString(16)}"`;
@@ -110,11 +137,15 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
         .header('last-modified', stored.modified.toUTCString())
         .header('cache-control', 'private, max-age=3600')
         .type(contentTypeOf(key));
-      const ifNoneMatch = req.headers['if-none-match'];
+      // A download kept for offline listening must really be sent to be recorded: no 304 for it.
+      const user = req.user;
+      const keepsCopy = offline !== undefined && kind === 'audio' && req.method === 'GET' && user !== null;
+      const ifNoneMatch = keepsCopy ? undefined : req.headers['if-none-match'];
       const ifModifiedSince = req.headers['if-modified-since'];
       const notModified = ifNoneMatch
         ? ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
-        : ifModifiedSince !== undefined &&
+        : !keepsCopy &&
+          ifModifiedSince !== undefined &&
           Math.floor(stored.modified.getTime() / 1000) <= Math.floor(Date.parse(ifModifiedSince) / 1000);
       if (notModified) return reply.code(304).send(null);
 
@@ -129,20 +160,27 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       const body = storage.createReadStream(storageKey, range ?? undefined);
       const start = range?.start ?? 0;
       // Only a GET sends the body (HEAD reads and drops it), and only audio earns listening time.
+      const countsSession = session !== undefined && kind === 'audio' && req.method === 'GET';
       const sent =
-        session && kind === 'audio' && req.method === 'GET'
+        countsSession || keepsCopy
           ? countSent(
               body,
               async (bytes) => {
                 if (bytes === 0) return;
-                const served = {
-                  sessionToken: session,
-                  fileId,
-                  audioSize: stored.size,
-                  start,
-                  end: start + bytes - 1,
-                };
-                await listening.recordServed(req.user, served);
+                if (countsSession) {
+                  const served = {
+                    sessionToken: session,
+                    fileId,
+                    audioSize: stored.size,
+                    start,
+                    end: start + bytes - 1,
+                  };
+                  await listening.recordServed(req.user, served);
+                }
+                // Only a whole copy counts: every byte of the file went out in this response.
+                if (keepsCopy && start === 0 && bytes === stored.size) {
+                  await listening.recordOfflineCopy(user, fileId);
+                }
               },
               req.log,
             )
