@@ -343,6 +343,49 @@ test('listening earns points that show on the home page', async ({ page }) => {
   );
 });
 
+test('points earned from five 12-second tracks', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signUpViaApi(page, 'short');
+  const names = ['Focus Pulse', 'Heartbeat Loop', 'Wide Awake', 'Velvet Loop', 'Velvet Wake'];
+  const ids: number[] = [];
+  for (const name of names) {
+    const res = await page.request.get('/api/files', { params: { nameQuery: name, pageSize: 50 } });
+    const file = (await res.json()).files.find((f: { name: string }) => f.name === name);
+    expect(file.duration, name).toBe(12_000);
+    ids.push(file.id);
+  }
+  const created = await (
+    await page.request.post('/api/playlists', { data: { name: 'Five short ones', expLevel: 1 } })
+  ).json();
+  const saved = await page.request.put('/api/playlists', { data: { id: created.id, fileIds: ids } });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  const ends: { points: number; totalPoints: number }[] = [];
+  page.on('response', async (r) => {
+    if (r.url().endsWith('/api/session') && r.request().postDataJSON()?.sessionToken !== undefined) {
+      ends.push(await r.json());
+    }
+  });
+  await page.goto(`/playlist/${created.uuid}`);
+  await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+  const bar = playerBar(page);
+  for (const name of names) {
+    await expect(bar.getByRole('link', { name, exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect.poll(() => elapsedSeconds(bar)).toBeGreaterThanOrEqual(2);
+    // Each track starts as the one before ends, so the server's wall-clock cap is a few milliseconds
+    // either side of 12 s; moving its clock on (test servers only) leaves the tracks' own 12 s to count.
+    const clock = await page.request.post('/api/test/clock', { data: { advanceMs: 3000 } });
+    expect(clock.status()).toBe(200);
+  }
+  // Played through: 60 s, carried over from track to track, make the point with the fifth.
+  await expect(bar.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => ends.length).toBe(5);
+  expect(ends.map((e) => e.points)).toEqual([0, 0, 0, 0, 1]);
+
+  await page.getByRole('link', { name: 'Mesmer home' }).click();
+  await expect(page.getByTestId('progress-points')).toHaveText('1');
+});
+
 test("a visitor's finished day unlocks the next in this browser", async ({ page }) => {
   const { days } = await openPlan(page, 'Trigger Foundations');
   await expect(days.getByText('Complete the above stages to unlock!')).toHaveCount(3);

@@ -32,6 +32,7 @@ import { LoopSettings } from './LoopSettings.tsx';
 import styles from './PlayerBar.module.css';
 import { PlayerPopover } from './PlayerPopover.tsx';
 import { SPEED_RANGE, VOLUME_RANGE } from './persistence.ts';
+import { SeekBar } from './SeekBar.tsx';
 import { SleepTimerSettings, useSleepTimerLabel } from './SleepTimerSettings.tsx';
 import { type ShortcutAction, shortcutFor } from './shortcuts.ts';
 import { currentTrack, playerStore, usePlayer } from './store.ts';
@@ -119,8 +120,6 @@ export function PlayerBar({ services }: { services: PlayerServices }) {
 
   const LoopIcon = queue.loopMode === LOOP_TRACK ? Repeat1 : Repeat;
   const VolumeIcon = volume === 0 ? VolumeX : volume < 50 ? Volume1 : Volume2;
-  const seekMax = Math.max(duration, position, 0);
-  const fill = seekMax > 0 ? (position / seekMax) * 100 : 0;
 
   return (
     <section ref={bar} className={styles.bar} aria-label="Audio player">
@@ -190,18 +189,7 @@ export function PlayerBar({ services }: { services: PlayerServices }) {
         <span className={styles.time} title="Elapsed time" data-testid="player-elapsed">
           {formatTime(position * 1000)}
         </span>
-        <input
-          type="range"
-          className={styles.range}
-          style={{ '--fill': `${fill}%` } as CSSProperties}
-          aria-label="Seek"
-          aria-valuetext={`${formatTime(position * 1000)} of ${formatTime(seekMax * 1000)}`}
-          min={0}
-          max={seekMax || 1}
-          step="any"
-          value={Math.min(position, seekMax)}
-          onChange={(e) => playerControls.seek(Number(e.target.value))}
-        />
+        <SeekBar track={track} position={position} duration={duration} />
         <span className={styles.time} title="Total time" data-testid="player-total">
           {formatTime(duration * 1000)}
         </span>

@@ -1,9 +1,12 @@
 import type { EndSessionRequest } from '@mesmer/shared/api/listening';
+import { vibrationLevel } from '@mesmer/shared/domain/haptic-cues';
+import { MAX_VIBRATION_RANGE } from '@mesmer/shared/domain/haptics-settings';
 import { LOOP_PLAYLIST, LOOP_TRACK } from '@mesmer/shared/domain/player-queue';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { audioFile, selfUser } from '../test/testing.tsx';
 import { createPlayerEngine, type PlayerEngineDeps } from './engine.ts';
 import { FakeMediaElement } from './fake-media-element.ts';
+import { PRELOAD_AHEAD_SECONDS } from './gapless.ts';
 import type { SessionCalls } from './listening-session.ts';
 import { createPlayerStore } from './store.ts';
 import { REFRESH_RETRY_MS } from './track-refresh.ts';
@@ -13,7 +16,12 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A player over a fake element, fake session calls and a fake clock; the store reads localStorage. */
 function setup(services: Partial<PlayerServices> = {}, extra: Partial<PlayerEngineDeps> = {}) {
-  const media = new FakeMediaElement();
+  // The current track's element, and the spare one the next track preloads into.
+  const elements = [new FakeMediaElement(), new FakeMediaElement()];
+  const [media, spare] = elements;
+  media.id = 'first';
+  spare.id = 'second';
+  let created = 0;
   const store = createPlayerStore();
   let tokens = 0;
   const ended: EndSessionRequest[] = [];
@@ -37,7 +45,7 @@ function setup(services: Partial<PlayerServices> = {}, extra: Partial<PlayerEngi
   };
   const engine = createPlayerEngine({
     store,
-    createElement: () => media,
+    createElement: () => elements[created++],
     sessions,
     now: () => clock.time,
     random: () => 0,
@@ -46,7 +54,7 @@ function setup(services: Partial<PlayerServices> = {}, extra: Partial<PlayerEngi
     ...extra,
   });
   onTestFinished(engine.attach(attached));
-  return { media, store, ended, clock, notify, services: attached, controls: engine.controls };
+  return { media, spare, store, ended, clock, notify, services: attached, controls: engine.controls };
 }
 
 const track = (name: string, overrides: Partial<PlayerTrack> = {}) =>
@@ -67,8 +75,9 @@ describe('player engine: end of track', () => {
     p.media.playTo(3);
     p.media.finish();
     await flush();
+    // Heard from the start of play to the last report; the jump to the end (a seek) is not listening.
     expect(p.ended).toEqual([
-      { sessionToken: 'tok-1', fileId: a.id, timezone: expect.any(String), listenedMs: 2000 },
+      { sessionToken: 'tok-1', fileId: a.id, timezone: expect.any(String), listenedMs: 3000 },
     ]);
     expect(p.services.pointsEarned).toHaveBeenCalledWith({
       token: 'tok-1',
@@ -494,5 +503,224 @@ describe('player engine: mute', () => {
     p.controls.toggleMute();
     expect(p.store.getState().volume).toBe(70);
     expect(p.media.volume).toBeCloseTo(0.7, 5);
+  });
+});
+
+/**
+ * Plays the current element of a `seconds`-long track the way a browser reports it, to its end,
+ * with time for the next track's preload (its session start) after the first report.
+ */
+async function playThrough(media: FakeMediaElement, seconds: number) {
+  media.metadata(seconds);
+  media.playTo(0.25);
+  await flush();
+  for (let t = 0.5; t < seconds; t += 0.25) media.playTo(t);
+  media.finish();
+  await flush();
+}
+
+describe('player engine: gapless playback', () => {
+  it('preloads the next track under its own session before the end and switches to it without a new load', async () => {
+    const p = setup();
+    const [a, b] = [track('a'), track('b')];
+    p.controls.play({ files: [a, b], startIndex: 0 });
+    await flush();
+    p.media.metadata(60);
+    p.media.playTo(1);
+    p.media.playTo(60 - PRELOAD_AHEAD_SECONDS - 1);
+    await flush();
+    expect(p.spare.sources).toEqual([]);
+
+    p.media.playTo(60 - PRELOAD_AHEAD_SECONDS + 1);
+    await flush();
+    expect(p.spare.sources).toEqual([urlOf('b', 'tok-2')]);
+    expect(p.spare.paused).toBe(true);
+    // The spare element's own events (its metadata while preloading) do not reach the bar.
+    p.spare.metadata(20);
+    expect(p.store.getState()).toMatchObject({ queue: { index: 0 }, duration: 60 });
+    expect(p.ended).toEqual([]);
+
+    p.media.playTo(34);
+    p.media.finish();
+    await flush();
+    expect(p.store.getState()).toMatchObject({
+      queue: { index: 1, playing: true },
+      position: 0,
+      duration: 20,
+    });
+    expect(p.spare.paused).toBe(false);
+    expect(p.spare.sources).toEqual([urlOf('b', 'tok-2')]);
+    expect(p.media.sources).toEqual([urlOf('a', 'tok-1')]);
+    // The current track's element is the one e2e journeys and the page read as #mesmer-audio.
+    expect([p.spare.id, p.media.id]).toEqual(['first', 'second']);
+    expect(p.ended.map((e) => [e.sessionToken, e.fileId])).toEqual([['tok-1', a.id]]);
+
+    // What plays now is counted under the preloaded session, and ends it.
+    p.spare.playTo(2);
+    p.spare.playTo(4);
+    expect(p.store.getState().position).toBe(4);
+    p.spare.finish();
+    await flush();
+    expect(p.ended.at(-1)).toEqual({
+      sessionToken: 'tok-2',
+      fileId: b.id,
+      timezone: expect.any(String),
+      listenedMs: 4000,
+    });
+    expect(p.store.getState().queue).toMatchObject({ index: 1, playing: false });
+  });
+
+  it('plays short tracks through on alternating elements, each heard to its end', async () => {
+    const p = setup();
+    const [a, b, c] = [track('a'), track('b'), track('c')];
+    p.controls.play({ files: [a, b, c], startIndex: 0 });
+    await flush();
+    await playThrough(p.media, 12);
+    await playThrough(p.spare, 12);
+    await playThrough(p.media, 12);
+    expect(p.media.sources).toEqual([urlOf('a', 'tok-1'), urlOf('c', 'tok-3')]);
+    expect(p.spare.sources).toEqual([urlOf('b', 'tok-2')]);
+    expect(p.ended.map((e) => [e.sessionToken, e.fileId, e.listenedMs])).toEqual([
+      ['tok-1', a.id, 12_000],
+      ['tok-2', b.id, 12_000],
+      ['tok-3', c.id, 12_000],
+    ]);
+    expect(p.store.getState().queue).toMatchObject({ index: 2, playing: false });
+  });
+
+  it('gives each element the gain of its own track', async () => {
+    const [a, b] = [track('a'), track('b')];
+    const stageGains = new Map<string, number>();
+    const p = setup(
+      {},
+      {
+        library: {
+          loudness: async (id) => (id === a.id ? { loudness: -10, peak: 1 } : { loudness: -30, peak: 0.6 }),
+          awakener: async () => null,
+        },
+        createGainStage: (element) => ({
+          setGain: (g) => stageGains.set(element.src, g),
+          resume: () => undefined,
+        }),
+      },
+    );
+    p.controls.play({ files: [a, b], startIndex: 0 });
+    await flush();
+    p.media.metadata(12);
+    p.media.playTo(1);
+    await flush();
+    expect(stageGains.get(urlOf('a', 'tok-1'))).toBeCloseTo(10 ** (-6 / 20), 5);
+    expect(stageGains.get(urlOf('b', 'tok-2'))).toBeCloseTo(10 ** (-1 / 20) / 0.6, 5);
+    expect(p.store.getState().gainDb).toBe(-6);
+    p.media.finish();
+    await flush();
+    // -30 LUFS wants +14 dB; the peak at 0.6 allows about +3.4 dB.
+    expect(p.store.getState().gainDb).toBe(3.4);
+
+    p.controls.setNormalise(false);
+    expect(stageGains.get(urlOf('b', 'tok-2'))).toBe(1);
+  });
+
+  it('drops the preloaded track when a skip changes what comes next; its session credits nothing', async () => {
+    const p = setup();
+    const [a, b, c] = [track('a'), track('b'), track('c')];
+    p.controls.play({ files: [a, b, c], startIndex: 0 });
+    await flush();
+    p.media.metadata(20);
+    p.media.playTo(1);
+    await flush();
+    expect(p.spare.sources).toEqual([urlOf('b', 'tok-2')]);
+
+    p.controls.next();
+    await flush();
+    expect(p.spare.src).toBe('');
+    expect(p.media.src).toBe(urlOf('b', 'tok-3'));
+    expect(p.ended.map((e) => [e.sessionToken, e.fileId, e.listenedMs]).sort()).toEqual([
+      ['tok-1', a.id, 1000],
+      ['tok-2', b.id, 0],
+    ]);
+    expect(p.services.pointsEarned).toHaveBeenCalledTimes(1);
+  });
+
+  it('follows a loop-mode change with a new preload, and keeps the preload across pause and play', async () => {
+    const p = setup();
+    const [a, b] = [track('a'), track('b')];
+    p.controls.play({ files: [a, b], startIndex: 0 });
+    await flush();
+    p.media.metadata(20);
+    p.media.playTo(1);
+    await flush();
+    p.controls.pause();
+    p.controls.resume();
+    await flush();
+    expect(p.spare.sources).toEqual([urlOf('b', 'tok-2')]);
+
+    p.controls.setLoopMode(LOOP_TRACK);
+    await flush();
+    expect(p.spare.src).toBe('');
+    expect(p.ended.map((e) => [e.sessionToken, e.listenedMs])).toEqual([['tok-2', 0]]);
+    p.media.playTo(2);
+    await flush();
+    expect(p.spare.sources).toEqual([urlOf('b', 'tok-2'), urlOf('a', 'tok-3')]);
+    p.media.finish();
+    await flush();
+    expect(p.spare.paused).toBe(false);
+    expect(p.media.sources).toEqual([urlOf('a', 'tok-1')]);
+    expect(p.store.getState().queue).toMatchObject({ index: 0, currentLoop: 1, playing: true });
+  });
+
+  it('skips a locked track, counts track loops and finishes a plan day across element switches', async () => {
+    const plan = { id: 4, uuid: 'plan-4', name: 'Deepening', dayIndex: 0, dayCount: 3, position: 1 };
+    const p = setup();
+    const [a, locked, c] = [track('a'), track('locked', { isLocked: true, audioURL: null }), track('c')];
+    p.controls.setLoopMode(LOOP_TRACK);
+    p.controls.setLoopCount(1);
+    p.controls.play({ files: [a, locked, c], startIndex: 0, plan });
+    await flush();
+    for (const element of [p.media, p.spare, p.media, p.spare]) await playThrough(element, 12);
+    expect(p.media.sources).toEqual([urlOf('a', 'tok-1'), urlOf('c', 'tok-3')]);
+    expect(p.spare.sources).toEqual([urlOf('a', 'tok-2'), urlOf('c', 'tok-4')]);
+    expect(p.ended.map((e) => e.sessionToken)).toEqual(['tok-1', 'tok-2', 'tok-3', 'tok-4']);
+    expect(p.store.getState().queue).toMatchObject({ index: 2, playing: false });
+    expect(p.store.getState().planPositions).toEqual({ 4: 2 });
+  });
+
+  it('does not preload while the sleep timer stops at the end of this track', async () => {
+    const p = setup();
+    p.controls.play({ files: [track('a'), track('b')], startIndex: 0 });
+    await flush();
+    p.controls.setSleepTimer('track');
+    p.media.metadata(12);
+    p.media.playTo(1);
+    await flush();
+    expect(p.spare.sources).toEqual([]);
+    p.controls.setSleepTimer(null);
+    p.media.playTo(2);
+    await flush();
+    expect(p.spare.sources).toEqual([urlOf('b', 'tok-2')]);
+  });
+
+  it("drives the toy from the next track's cues and element once it takes over", async () => {
+    const fetchHapticCues = vi.fn(async (url: string) =>
+      url.includes('b-cues') ? [{ time: 1000, stopTime: 3000, strength: 0.5 }] : [],
+    );
+    const p = setup({}, { fetchHapticCues });
+    const device = { vibrate: vi.fn(), stop: vi.fn() };
+    p.controls.setHapticDevice(device);
+    const a = track('a', { hapticsURL: '/media/haptics/a-cues.json' });
+    const b = track('b', { hapticsURL: '/media/haptics/b-cues.json' });
+    p.controls.play({ files: [a, b], startIndex: 0 });
+    await flush();
+    await playThrough(p.media, 12);
+    expect(fetchHapticCues).toHaveBeenLastCalledWith('/media/haptics/b-cues.json');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    p.controls.pause();
+    p.controls.resume();
+    p.spare.playTo(2);
+    vi.advanceTimersByTime(50);
+    expect(device.vibrate).toHaveBeenCalledExactlyOnceWith(vibrationLevel(0.5, MAX_VIBRATION_RANGE.default));
   });
 });

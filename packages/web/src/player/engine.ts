@@ -1,7 +1,8 @@
 /**
- * The audio engine: one media element kept in step with the player store. Queue rules come
+ * The audio engine: the media elements kept in step with the player store. Queue rules come
  * from the shared reducer; the parts here turn state changes into audio actions and audio
- * events into state changes: the element (audio-element.ts), the queue follower, plan progress,
+ * events into state changes: the elements (audio-element.ts: the current track's and the next
+ * one's, preloading for gapless playback, gapless.ts), the queue follower, plan progress,
  * track refresh, and listening sessions, media controls, haptics and saving for a reload.
  * Everything it talks to is passed in, so tests run it over a fake element and fake calls.
  */
@@ -11,11 +12,12 @@ import { MAX_VIBRATION_RANGE, VIBRATION_OFFSET_RANGE } from '@mesmer/shared/doma
 import { gainToDb, normalisationGain } from '@mesmer/shared/domain/loudness';
 import type { LoopMode } from '@mesmer/shared/domain/player-queue';
 import { createAudioOutput, type MediaElement, type MediaEventName } from './audio-element.ts';
+import { createGapless, sessionHandover } from './gapless.ts';
 import { createHapticsDriver, type HapticDevice, type HapticsDriver } from './haptics.ts';
 import { type LibraryCalls, libraryCalls } from './library-calls.ts';
 import { createListeningTracker, type SessionCalls, sessionCalls } from './listening-session.ts';
 import { bindMediaSession, showMediaPlaybackState, showMediaPosition } from './media-session.ts';
-import { createOutputLevel, type GainStage } from './output-level.ts';
+import { type CreateGainStage, createOutputLevel } from './output-level.ts';
 import { clampSpeed, clampVolume, savePreferences, saveQueue, VOLUME_RANGE } from './persistence.ts';
 import { createPlanProgress } from './plan-progress.ts';
 import { createQueueFollower } from './queue-follower.ts';
@@ -39,17 +41,17 @@ export interface PlayerLoadRequest {
 
 export interface PlayerEngineDeps {
   store: PlayerStore;
-  /** Called once, when the engine first needs its element. */
+  /** Called twice (the current track's element and the next one's), when the engine first needs them. */
   createElement: () => MediaElement;
   sessions?: SessionCalls;
   /** Haptic cue files; the driver's own fetch when left out. */
   fetchHapticCues?: Parameters<typeof createHapticsDriver>[0]['fetchCues'];
   /**
-   * The gain stage for loudness normalisation (Web Audio), made when playback first starts;
-   * null when there is none (the element's volume then carries the gain, up to 1), undefined
-   * to try again at the next start. None when left out.
+   * An element's gain stage for loudness normalisation (Web Audio), made when it first plays
+   * (or preloads while the other one plays); null when there is none (the element's volume then
+   * carries the gain, up to 1), undefined to try again at the next start. None when left out.
    */
-  createGainStage?: (element: MediaElement) => GainStage | null | undefined;
+  createGainStage?: CreateGainStage;
   /** Loudness and awakener look-ups; the server's when left out. */
   library?: LibraryCalls;
   now: () => number;
@@ -74,25 +76,23 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
 
   const library = deps.library ?? libraryCalls;
 
-  let element: MediaElement | null = null;
-  function mediaElement(): MediaElement {
-    if (!element) {
-      element = deps.createElement();
-      const { speed } = store.getState();
-      element.defaultPlaybackRate = element.playbackRate = speed / 100;
-      output.apply();
-    }
-    return element;
-  }
   const output = createOutputLevel({
-    element: mediaElement,
     createStage: deps.createGainStage,
     volume: () => store.getState().volume,
   });
+  function createElement(): MediaElement {
+    const element = deps.createElement();
+    const { speed } = store.getState();
+    element.defaultPlaybackRate = element.playbackRate = speed / 100;
+    output.add(element);
+    return element;
+  }
 
+  const sessions = deps.sessions ?? sessionCalls;
+  const handover = sessionHandover(sessions);
   const tracker = createListeningTracker((result: EndSessionResponse) => {
     if (result.points > 0) services.pointsEarned(result);
-  }, deps.sessions ?? sessionCalls);
+  }, handover.calls);
 
   function hapticSettings(): HapticSettings {
     const settings = services.currentUser()?.lovenseSettings;
@@ -103,7 +103,7 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
   }
 
   const haptics: HapticsDriver = createHapticsDriver({
-    currentTimeMs: () => mediaElement().currentTime * 1000,
+    currentTimeMs: () => audio.element().currentTime * 1000,
     settings: hapticSettings,
     fetchCues: deps.fetchHapticCues,
   });
@@ -138,10 +138,22 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
     });
   }
 
-  const audio = createAudioOutput(mediaElement, {
+  const audio = createAudioOutput(createElement, {
     tracker,
     speed: () => store.getState().speed,
     onBlocked: () => queue.dispatch({ type: 'pause' }),
+    onLoaded(element, track, position) {
+      // The next track's element is routed like the playing one before it starts.
+      if (element !== audio.element()) output.prepare(element, audio.element());
+      heldTracks.set(element, track);
+      playsFrom.set(element, position);
+      applyGain(element);
+    },
+    onSwitched(element) {
+      if (Number.isFinite(element.duration) && element.duration > 0) {
+        store.setState({ duration: element.duration });
+      }
+    },
   });
   const planProgress = createPlanProgress({ store, services: () => services, notify });
   const queue = createQueueFollower({
@@ -165,8 +177,17 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
 
   /** Loudness-normalisation gains by file id (the look-up once per file). */
   const gains = new Map<number, Promise<number>>();
-  /** The file whose gain is applied or on its way. */
-  let gainFileId: number | null = null;
+  /** The track each element holds (the current one, or the next one preloading). */
+  const heldTracks = new Map<MediaElement, PlayerTrack>();
+  /** The file whose gain each element has or is getting (null: none, normalisation off). */
+  const gainFiles = new Map<MediaElement, number | null>();
+  /** The file whose gain the bar shows. */
+  let shownGainFileId: number | null = null;
+  /**
+   * Where an element's new track starts playing (seconds): its listening is counted from there,
+   * as 'playing' comes only once the audio already runs.
+   */
+  const playsFrom = new Map<MediaElement, number>();
 
   function trackGain(fileId: number): Promise<number> {
     let gain = gains.get(fileId);
@@ -183,29 +204,53 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
     return gain;
   }
 
-  /** Brings the normalisation gain in line with the current track and the switch. */
-  function updateGain() {
+  /** Gives `element` the normalisation gain of the track it holds (1 when switched off). */
+  function applyGain(element: MediaElement) {
+    const track = heldTracks.get(element);
+    const fileId = store.getState().normalise && track ? track.id : null;
+    if (gainFiles.get(element) === fileId) return;
+    gainFiles.set(element, fileId);
+    if (fileId === null) return output.setGain(element, 1);
+    void trackGain(fileId).then((gain) => {
+      if (gainFiles.get(element) === fileId) output.setGain(element, gain);
+    });
+  }
+
+  /** Brings the gain the bar shows in line with the current track and the switch. */
+  function updateShownGain() {
     const state = store.getState();
     const track = currentTrack(state);
     const fileId = state.normalise && track ? track.id : null;
-    if (fileId === gainFileId) return;
-    gainFileId = fileId;
+    if (fileId === shownGainFileId) return;
+    shownGainFileId = fileId;
     if (fileId === null) {
-      output.setGain(1);
       if (state.gainDb !== null) store.setState({ gainDb: null });
       return;
     }
     void trackGain(fileId).then((gain) => {
-      if (gainFileId !== fileId) return;
-      output.setGain(gain);
-      store.setState({ gainDb: Math.round(gainToDb(gain) * 10) / 10 });
+      if (shownGainFileId === fileId) store.setState({ gainDb: Math.round(gainToDb(gain) * 10) / 10 });
     });
   }
-  store.subscribe(updateGain);
-  updateGain();
 
   /** The current track is the last to play: its end stops playback instead of moving on. */
   let stopAtEndOf: number | null = null;
+
+  const gapless = createGapless({
+    audio,
+    sessions,
+    handover,
+    queue: () => store.getState().queue,
+    stopsAtEnd: () =>
+      stopAtEndOf === store.getState().queue.starts || store.getState().sleepTimer?.kind === 'track',
+    random: deps.random,
+  });
+
+  store.subscribe((state, before) => {
+    if (state.normalise !== before.normalise) for (const element of heldTracks.keys()) applyGain(element);
+    if (state.queue !== before.queue) gapless.queueChanged();
+    updateShownGain();
+  });
+  updateShownGain();
 
   const sleepTimer = createSleepTimer({
     now: deps.now,
@@ -333,7 +378,7 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
     wakeUp: () => void wakeUp(),
     setSpeed(speed: number) {
       const s = clampSpeed(speed);
-      audio.element().defaultPlaybackRate = audio.element().playbackRate = s / 100;
+      for (const a of audio.elements()) a.defaultPlaybackRate = a.playbackRate = s / 100;
       store.setState({ speed: s });
       savePlayerPreferences();
     },
@@ -349,16 +394,19 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
    */
   function attach(appServices: PlayerServices): () => void {
     services = appServices;
-    const a = audio.element();
-    const listeners: [MediaEventName, () => void][] = [
+    /** What the current track's element reports; the spare element's events are its own (below). */
+    const listeners: [MediaEventName, (a: MediaElement) => void][] = [
       [
         'playing',
-        () => {
+        (a) => {
           const track = currentTrack(store.getState());
           if (!track) return;
           // Played again after its session ended (Play after the queue finished): load it under a new one.
           if (!tracker.isOpen()) queue.loadTrack(track, a.currentTime, true);
-          output.starting();
+          // Listening is counted from where it started (timeupdate comes only every quarter second).
+          tracker.progress(playsFrom.get(a) ?? a.currentTime);
+          playsFrom.delete(a);
+          output.starting(a);
           haptics.play();
           showMediaPlaybackState('playing');
           if (!store.getState().queue.playing) dispatch({ type: 'play' });
@@ -366,7 +414,7 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
       ],
       [
         'pause',
-        () => {
+        (a) => {
           haptics.pause();
           showMediaPlaybackState('paused');
           persistQueue(true);
@@ -376,48 +424,57 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
       ],
       [
         'ended',
-        () => {
+        (a) => {
+          // The stretch since the last timeupdate was heard too.
+          tracker.progress(a.currentTime);
           void tracker.finish();
           const lastOne = stopAtEndOf === store.getState().queue.starts;
           stopAtEndOf = null;
-          if (sleepTimer.trackEnded() || lastOne) {
-            // The next track is loaded paused.
-            dispatch({ type: 'pause' });
-            dispatch({ type: 'ended', random: deps.random() });
-            sleepTimer.resetFade();
-            return;
-          }
-          dispatch({ type: 'ended', random: deps.random() });
+          // The sleep timer or the awakener stop here: the next track is loaded paused.
+          const stop = sleepTimer.trackEnded() || lastOne;
+          if (stop) dispatch({ type: 'pause' });
+          gapless.ended((random) => dispatch({ type: 'ended', random }));
+          if (stop) sleepTimer.resetFade();
         },
       ],
       ['loadedmetadata', () => audio.metadataLoaded()],
       [
         'durationchange',
-        () => {
+        (a) => {
           if (Number.isFinite(a.duration) && a.duration > 0) store.setState({ duration: a.duration });
         },
       ],
       [
         'timeupdate',
-        () => {
+        (a) => {
           if (audio.isSeekPending()) return;
           if (!a.paused) tracker.progress(a.currentTime);
           store.setState({ position: a.currentTime });
           sleepTimer.update();
           showMediaPosition(a.duration, a.playbackRate, a.currentTime);
           persistQueue();
+          gapless.check();
         },
       ],
       [
         'seeking',
-        () => {
+        (a) => {
           tracker.jumped();
+          playsFrom.delete(a);
           haptics.seeked();
         },
       ],
       ['error', () => void refresh.mediaError()],
     ];
-    for (const [event, handler] of listeners) a.addEventListener(event, handler);
+    const bound: [MediaElement, MediaEventName, () => void][] = [];
+    for (const a of audio.elements()) {
+      for (const [event, handler] of listeners) {
+        bound.push([a, event, () => (a === audio.element() ? handler(a) : undefined)]);
+      }
+      // The next track could not be preloaded (e.g. its signed URL expired): it loads when it starts.
+      bound.push([a, 'error', () => (a === audio.element() ? undefined : gapless.preloadFailed())]);
+    }
+    for (const [a, event, handler] of bound) a.addEventListener(event, handler);
 
     const unbindMediaSession = bindMediaSession({
       play: controls.resume,
@@ -439,7 +496,7 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
     void refresh.restore();
 
     return () => {
-      for (const [event, handler] of listeners) a.removeEventListener(event, handler);
+      for (const [a, event, handler] of bound) a.removeEventListener(event, handler);
       unbindMediaSession();
       window.removeEventListener('pagehide', onPageHide);
       services = detachedServices;

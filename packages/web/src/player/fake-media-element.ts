@@ -4,6 +4,7 @@ import type { MediaElement, MediaEventName } from './audio-element.ts';
 export class FakeMediaElement implements MediaElement {
   /** Every URL set, in order. */
   readonly sources: string[] = [];
+  id = '';
   private current = '';
   currentTime = 0;
   duration = Number.NaN;

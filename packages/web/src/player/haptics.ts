@@ -27,18 +27,19 @@ export const noHapticDevice: HapticDevice = {
   stop() {},
 };
 
+/** A track's cue file (its hapticsURL); no cues when it cannot be read. */
+export async function fetchHapticCues(url: string, signal?: AbortSignal): Promise<HapticCue[]> {
+  const res = await fetch(url, { credentials: 'same-origin', signal });
+  return res.ok ? parseHapticCues(await res.json()) : [];
+}
+
 export function createHapticsDriver(opts: {
   /** The playback time in ms. */
   currentTimeMs: () => number;
   settings: () => HapticSettings;
   fetchCues?: (url: string) => Promise<HapticCue[]>;
 }) {
-  const fetchCues =
-    opts.fetchCues ??
-    (async (url: string) => {
-      const res = await fetch(url, { credentials: 'same-origin' });
-      return res.ok ? parseHapticCues(await res.json()) : [];
-    });
+  const fetchCues = opts.fetchCues ?? fetchHapticCues;
   let device = noHapticDevice;
   let cues: HapticCue[] = [];
   let cuesUrl: string | null = null;

@@ -1,13 +1,33 @@
 /**
  * What the player reads from the library itself: a track's loudness and peak (for
- * normalisation) and a short awakener (for the wake-up button).
+ * normalisation), its waveform (the seek bar) and a short awakener (for the wake-up button).
  */
 import { filesApi } from '@mesmer/shared/api/files';
 import { AWAKENER_TYPE_ID } from '@mesmer/shared/domain/file-types';
 import { peakLevel } from '@mesmer/shared/domain/loudness';
 import { isPlayable } from '@mesmer/shared/domain/player-queue';
-import { call } from '../lib/api-client.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, call } from '../lib/api-client.ts';
 import type { PlayerTrack } from './types.ts';
+
+/**
+ * GET /api/files/waveform?id=: the stored peaks (empty until analysed) and loudness, or null when
+ * the file is gone. The same key and answer as the file page's query, so the two share the cache.
+ */
+export function waveformQuery(fileId: number) {
+  return queryOptions({
+    queryKey: ['files', 'waveform', fileId],
+    queryFn: async ({ signal }) => {
+      try {
+        return await call(filesApi.waveform, { query: { id: fileId }, signal });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+    staleTime: 10 * 60_000,
+  });
+}
 
 export interface TrackLoudness {
   /** Integrated loudness, LUFS; null until analysed. */

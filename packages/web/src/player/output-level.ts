@@ -1,90 +1,125 @@
 /**
- * The level the listener hears: the volume setting, times the loudness normalisation gain,
- * times a fade (sleep timer, wake-up). Gains above 1 need Web Audio (a GainNode after the
- * element); without it the element's volume carries everything, capped at 1.
+ * The level the listener hears: the volume setting, times the loudness normalisation gain of the
+ * track in each element, times a fade (sleep timer, wake-up). Gains above 1 need Web Audio (a
+ * GainNode after each element, all in one audio context); without it the element's volume
+ * carries everything, capped at 1.
  */
 import type { MediaElement } from './audio-element.ts';
 
-/** A gain after the element, e.g. a Web Audio GainNode. */
+/** A gain after an element, e.g. a Web Audio GainNode. */
 export interface GainStage {
   setGain(gain: number): void;
   /** Called when playback starts: a suspended audio context must run again. */
   resume(): void;
 }
 
+export type CreateGainStage = (element: MediaElement) => GainStage | null | undefined;
+
 /**
- * Routes the page's audio element through a Web Audio GainNode; null when the browser has no
- * Web Audio or the audio is from another origin (it would come out silent without CORS), and
- * undefined while the page has had no user gesture (the context would stay suspended, and the
- * audio silent: e.g. a lock-screen Play after a reload).
+ * Routes the page's audio elements through one Web Audio context, each through its own GainNode
+ * (each track keeps its own normalisation gain, also while the next one preloads). A stage is
+ * null when the browser has no Web Audio or the audio is from another origin (it would come out
+ * silent without CORS), and undefined while the page has had no user gesture (the context would
+ * stay suspended, and the audio silent: e.g. a lock-screen Play after a reload).
  */
-export function createWebAudioGainStage(element: MediaElement): GainStage | null | undefined {
-  if (typeof window === 'undefined' || !(element instanceof HTMLMediaElement)) return null;
-  const Context = window.AudioContext;
-  if (typeof Context !== 'function') return null;
-  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return undefined;
-  try {
-    if (element.src && new URL(element.src, location.href).origin !== location.origin) return null;
-    const context = new Context();
-    const source = context.createMediaElementSource(element);
-    const gain = context.createGain();
-    source.connect(gain).connect(context.destination);
-    return {
-      setGain(value: number) {
-        gain.gain.value = value;
-        // What the end-to-end journeys read to check the graph.
-        element.dataset.gain = String(value);
-      },
-      resume() {
-        if (context.state === 'suspended') void context.resume().catch(() => {});
-      },
-    };
-  } catch {
-    return null;
-  }
+export function webAudioGainStages(): CreateGainStage {
+  let context: AudioContext | null = null;
+  return (element) => {
+    if (typeof window === 'undefined' || !(element instanceof HTMLMediaElement)) return null;
+    const Context = window.AudioContext;
+    if (typeof Context !== 'function') return null;
+    if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return undefined;
+    try {
+      if (element.src && new URL(element.src, location.href).origin !== location.origin) return null;
+      context ??= new Context();
+      const graph = context;
+      const source = graph.createMediaElementSource(element);
+      const gain = graph.createGain();
+      source.connect(gain).connect(graph.destination);
+      return {
+        setGain(value: number) {
+          gain.gain.value = value;
+          // What the end-to-end journeys read to check the graph.
+          element.dataset.gain = String(value);
+        },
+        resume() {
+          if (graph.state === 'suspended') void graph.resume().catch(() => {});
+        },
+      };
+    } catch {
+      return null;
+    }
+  };
+}
+
+interface ElementOutput {
+  /** Made the first time the element plays; undefined until then (or to try again). */
+  stage: GainStage | null | undefined;
+  /** The normalisation gain of the element's track (1 when off). */
+  gain: number;
 }
 
 export function createOutputLevel(opts: {
-  element: () => MediaElement;
-  /**
-   * The gain stage, made the first time playback starts (an audio context wants a gesture);
-   * undefined to try again at the next start.
-   */
-  createStage?: (element: MediaElement) => GainStage | null | undefined;
+  /** The gain stage of an element (an audio context wants a gesture); undefined to try again later. */
+  createStage?: CreateGainStage;
   /** 0-100. */
   volume: () => number;
 }) {
-  let stage: GainStage | null | undefined;
-  let gain = 1;
+  const outputs = new Map<MediaElement, ElementOutput>();
   let fade = 1;
 
-  function apply() {
-    const element = opts.element();
+  function output(element: MediaElement): ElementOutput {
+    let out = outputs.get(element);
+    if (!out) {
+      out = { stage: undefined, gain: 1 };
+      outputs.set(element, out);
+    }
+    return out;
+  }
+
+  function applyTo(element: MediaElement, out: ElementOutput) {
     const volume = (opts.volume() / 100) * fade;
-    if (stage) stage.setGain(gain);
-    // Until playback first starts the stage is not made yet (undefined), and the gain waits for it.
-    element.volume = stage === null ? Math.min(1, volume * gain) : volume;
+    if (out.stage) out.stage.setGain(out.gain);
+    // Until the element first plays its stage is not made yet (undefined), and the gain waits for it.
+    element.volume = out.stage === null ? Math.min(1, volume * out.gain) : volume;
+  }
+
+  function makeStage(element: MediaElement, out: ElementOutput) {
+    out.stage = opts.createStage ? opts.createStage(element) : null;
+    applyTo(element, out);
   }
 
   return {
-    apply,
-    /** Playback is starting: set the gain stage up (once) and make sure it runs. */
-    starting() {
-      if (stage === undefined) {
-        stage = opts.createStage ? opts.createStage(opts.element()) : null;
-        apply();
-      }
-      stage?.resume();
+    /** An element the player plays through. */
+    add(element: MediaElement) {
+      applyTo(element, output(element));
     },
-    /** The normalisation gain (1 when off). */
-    setGain(next: number) {
-      gain = next;
-      apply();
+    apply() {
+      for (const [element, out] of outputs) applyTo(element, out);
+    },
+    /** `element` starts playing: set its gain stage up (once) and make sure it runs. */
+    starting(element: MediaElement) {
+      const out = output(element);
+      if (out.stage === undefined) makeStage(element, out);
+      out.stage?.resume();
+    },
+    /**
+     * The next track went into `element` while `playing` plays: it is routed the same way now,
+     * so its own gain is in place before it starts (the audio context already runs).
+     */
+    prepare(element: MediaElement, playing: MediaElement) {
+      const out = output(element);
+      if (out.stage === undefined && output(playing).stage !== undefined) makeStage(element, out);
+    },
+    /** The normalisation gain of the track in `element` (1 when off). */
+    setGain(element: MediaElement, gain: number) {
+      const out = output(element);
+      out.gain = gain;
+      applyTo(element, out);
     },
     setFade(next: number) {
       fade = next;
-      apply();
+      for (const [element, out] of outputs) applyTo(element, out);
     },
-    fade: () => fade,
   };
 }
