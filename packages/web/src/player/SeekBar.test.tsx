@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { audioFile } from '../test/testing.tsx';
 import { playerControls } from './instance.ts';
 import { waveformQuery } from './library-calls.ts';
-import { SeekBar, seekBars } from './SeekBar.tsx';
+import { SeekBar } from './SeekBar.tsx';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -31,14 +31,6 @@ function renderSeekBar(peaks: number[]) {
   );
   return { seek, slider: screen.getByRole('slider', { name: 'Seek' }) };
 }
-
-describe('seekBars', () => {
-  it('keeps the loudest peak of each stretch, scaled to the loudest', () => {
-    expect(seekBars([0.1, 0.2, 0.4, 0.1, 0.05, 0.1], 3)).toEqual([0.5, 1, 0.25]);
-    expect(seekBars([0, 0])).toEqual([0, 0]);
-    expect(seekBars([])).toEqual([]);
-  });
-});
 
 describe('SeekBar', () => {
   it("draws the track's peaks and haptic cues behind a slider", () => {

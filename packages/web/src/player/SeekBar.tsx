@@ -2,6 +2,7 @@ import { formatTime } from '@mesmer/shared/domain/durations';
 import type { HapticCue } from '@mesmer/shared/domain/haptic-cues';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type CSSProperties, type KeyboardEvent, useId, useMemo } from 'react';
+import { waveformBars } from '../lib/waveform-bars.ts';
 import { fetchHapticCues } from './haptics.ts';
 import { playerControls } from './instance.ts';
 import { waveformQuery } from './library-calls.ts';
@@ -18,24 +19,6 @@ const BAR_PITCH = 3;
 /** The waveform fills the top of the box, the cue strip its bottom (viewBox units of 100). */
 const WAVE_HEIGHT = 80;
 const CUE_TOP = 86;
-
-/**
- * The peaks reduced to at most `count` bars (each the loudest peak of its stretch), scaled so the
- * loudest is 1: quiet tracks still show their shape.
- */
-export function seekBars(peaks: readonly number[], count = MAX_BARS): number[] {
-  const n = Math.min(count, peaks.length);
-  const bars: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const start = Math.floor((i * peaks.length) / n);
-    const end = Math.max(start + 1, Math.floor(((i + 1) * peaks.length) / n));
-    let max = 0;
-    for (let j = start; j < end; j++) max = Math.max(max, Math.abs(peaks[j] ?? 0));
-    bars.push(max);
-  }
-  const top = Math.max(0, ...bars);
-  return top > 0 ? bars.map((b) => b / top) : bars;
-}
 
 /** The cue file of a track with haptics, for the strip under the waveform. */
 function hapticCuesQuery(track: PlayerTrack) {
@@ -92,7 +75,7 @@ export function SeekBar({
   const waveform = useQuery(waveformQuery(track.id));
   const cues = useQuery(hapticCuesQuery(track));
   const peaks = waveform.data?.peaks;
-  const bars = useMemo(() => seekBars(peaks ?? []), [peaks]);
+  const bars = useMemo(() => waveformBars(peaks ?? [], MAX_BARS), [peaks]);
   const path = useMemo(() => barsPath(bars), [bars]);
 
   const max = Math.max(duration, position, 0);

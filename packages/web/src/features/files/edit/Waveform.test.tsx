@@ -2,26 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerStore } from '../../../player/store.ts';
 import { audioFile, json, renderWithProviders } from '../../../test/testing.tsx';
-import { FileWaveform, loudnessText, Waveform, waveformBars } from './Waveform.tsx';
+import { FileWaveform, loudnessText, Waveform } from './Waveform.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-
-describe('waveformBars', () => {
-  it('keeps short peak lists as they are, scaled to the loudest', () => {
-    expect(waveformBars([0.1, 0.5, 0.25])).toEqual([0.2, 1, 0.5]);
-  });
-
-  it('reduces long lists to the loudest peak of each stretch', () => {
-    const bars = waveformBars([0.1, 0.4, 0.2, 0.8, 0.3, 0.1], 3);
-    expect(bars.map((b) => b.toFixed(3))).toEqual(['0.500', '1.000', '0.375']);
-    expect(waveformBars(Array.from({ length: 1000 }, (_, i) => i / 1000))).toHaveLength(160);
-  });
-
-  it('leaves silence at zero and nothing as nothing', () => {
-    expect(waveformBars([0, 0])).toEqual([0, 0]);
-    expect(waveformBars([])).toEqual([]);
-  });
-});
 
 describe('loudnessText', () => {
   it('shows one decimal', () => {

@@ -1,30 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { waveformBars } from '../../../lib/waveform-bars.ts';
 import { usePlaybackProgress } from '../../../player/index.ts';
 import { waveformQuery } from './api.ts';
 import styles from './edit.module.css';
 
 /** The most bars drawn: enough for detail on a desktop, still readable on a phone. */
 const MAX_BARS = 160;
-
-/**
- * The peaks reduced to at most `count` bars (each the loudest peak of its stretch), scaled so the
- * loudest bar is 1. Peaks the server stored are 0-1 already; scaling keeps quiet tracks visible.
- */
-export function waveformBars(peaks: readonly number[], count = MAX_BARS): number[] {
-  if (peaks.length === 0) return [];
-  const n = Math.min(count, peaks.length);
-  const bars: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const start = Math.floor((i * peaks.length) / n);
-    const end = Math.max(start + 1, Math.floor(((i + 1) * peaks.length) / n));
-    let max = 0;
-    for (let j = start; j < end; j++) max = Math.max(max, Math.abs(peaks[j] ?? 0));
-    bars.push(max);
-  }
-  const top = Math.max(...bars);
-  return top > 0 ? bars.map((b) => b / top) : bars;
-}
 
 /** 'Loudness: -14.2 LUFS' (integrated loudness, one decimal). */
 export function loudnessText(lufs: number): string {
@@ -37,7 +19,7 @@ export function loudnessText(lufs: number): string {
  */
 export function Waveform({ peaks, progress }: { peaks: readonly number[]; progress: number | null }) {
   const clipId = `played${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const bars = waveformBars(peaks);
+  const bars = waveformBars(peaks, MAX_BARS);
   if (bars.length === 0) return null;
   const width = bars.length;
   // Each bar is a vertical line centred on the middle, at least a sliver tall so silence still shows.
