@@ -66,6 +66,25 @@ export const accountExport = z.object({
       favorite: z.boolean(),
     }),
   ),
+  plans: z.array(
+    z.object({
+      uuid: z.string(),
+      name: z.string(),
+      description: z.string(),
+      dateCreated: when,
+      playlists: z.array(z.object({ uuid: z.string(), name: z.string() })),
+    }),
+  ),
+  /** Triggers the account added (or asked for: `pending` until staff approve). */
+  triggersCreated: z.array(
+    z.object({
+      uuid: z.string(),
+      name: z.string(),
+      description: z.string(),
+      pending: z.boolean(),
+      createdAt: when,
+    }),
+  ),
   planProgress: z.array(z.object({ planUuid: z.string(), planName: z.string(), position: z.number().int() })),
   listeningHistory: z.array(
     z.object({
@@ -74,7 +93,14 @@ export const accountExport = z.object({
       startedAt: when,
       endedAt: when.nullable(),
       points: z.number().int(),
+      /** A play of a downloaded copy, sent after the fact. */
+      offline: z.boolean(),
     }),
+  ),
+  /** Files downloaded whole for offline listening (the first download of each). */
+  offlineCopies: z.array(z.object({ fileUuid: z.string(), fileName: z.string(), copiedAt: when })),
+  threads: z.array(
+    z.object({ id: z.number().int(), name: z.string().nullable(), hiddenAt: when.nullable() }),
   ),
   messagesSent: z.array(z.object({ threadId: z.number().int(), message: z.string(), sentAt: when })),
   friends: z.array(z.object({ username: z.string(), since: when.nullable(), accepted: z.boolean() })),
@@ -88,6 +114,50 @@ export const accountExport = z.object({
       lastVerified: when.nullable(),
     }),
   ),
+  /** The linked Patreon identity; its OAuth tokens are never part of the export. */
+  patreon: z
+    .object({
+      patreonUserId: z.string(),
+      patreonName: z.string().nullable(),
+      linkedAt: when,
+      lastVerified: when,
+    })
+    .nullable(),
+  /** The Lovense Remote app and toys last reported; the pairing secret (kept hashed) is never exported. */
+  lovense: z.object({
+    connection: z
+      .object({
+        domain: z.string(),
+        httpsPort: z.number().int().nullable(),
+        httpPort: z.number().int().nullable(),
+        wsPort: z.number().int().nullable(),
+        wssPort: z.number().int().nullable(),
+        appType: z.string().nullable(),
+        platform: z.string().nullable(),
+        appVersion: z.string().nullable(),
+        updatedAt: when,
+      })
+      .nullable(),
+    toys: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        nickName: z.string().nullable(),
+        connected: z.boolean(),
+        updatedAt: when,
+      }),
+    ),
+  }),
+  /** Reports the account filed (what was reported and why; not what moderators decided). */
+  reportsFiled: z.array(
+    z.object({ subjectType: z.string(), subjectId: z.number().int(), reason: z.string(), createdAt: when }),
+  ),
+  /** Signed-in sessions (their tokens are kept only hashed and never exported). */
+  signInSessions: z.array(z.object({ createdAt: when, lastSeenAt: when, expiresAt: when })),
+  /** Uploads started and not yet made into files. */
+  uploadsInProgress: z.array(
+    z.object({ uuid: z.string(), fileName: z.string(), state: z.string(), createdAt: when }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExport>;
 
@@ -98,8 +168,10 @@ export const accountDataApi = {
     tags: ['account'],
     summary: 'Download my data: everything kept about the signed-in account, as a JSON file',
     description:
-      'Profile and settings, files and playlists, ratings, plan progress, listening history, messages sent, ' +
-      'friends, blocks and memberships. Answered as an attachment (mesmer-<username>.json).',
+      'Profile and settings, files, playlists, plans and triggers created, ratings, plan progress, listening ' +
+      'history, offline copies, threads and messages sent, friends, blocks, memberships, the Patreon link, ' +
+      'Lovense app and toys, reports filed, sign-in sessions and uploads in progress; never a token or ' +
+      'secret. Answered as an attachment (mesmer-<username>.json).',
     responses: { 200: accountExport, 401: errorResponse },
   }),
   delete: defineRoute({

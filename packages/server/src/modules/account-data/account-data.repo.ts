@@ -2,17 +2,26 @@ import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
+  authSessions,
   blocks,
   files,
   friendships,
   listeningSessions,
+  lovenseConnections,
+  lovenseToys,
   membershipTiers,
   messages,
+  offlineCopies,
+  patreonLinks,
   playlistFiles,
   playlistRatings,
   playlists,
+  reports,
   roles,
   series,
+  seriesPlaylists,
+  threadMembers,
+  threads,
   triggers,
   uploads,
   userMemberships,
@@ -79,6 +88,7 @@ export function createAccountDataRepo(db: Db) {
               startedAt: listeningSessions.startedAt,
               endedAt: listeningSessions.endedAt,
               points: listeningSessions.points,
+              offline: listeningSessions.offline,
             })
             .from(listeningSessions)
             .leftJoin(files, eq(files.id, listeningSessions.fileId))
@@ -131,6 +141,118 @@ export function createAccountDataRepo(db: Db) {
         .from(userMemberships)
         .innerJoin(membershipTiers, eq(membershipTiers.id, userMemberships.tierId))
         .where(eq(userMemberships.userId, userId));
+      const planRowsCreated = await db
+        .select({
+          id: series.id,
+          uuid: series.uuid,
+          name: series.name,
+          description: series.description,
+          dateCreated: series.dateCreated,
+        })
+        .from(series)
+        .where(eq(series.creatorId, userId))
+        .orderBy(asc(series.id));
+      const planPlaylists = planRowsCreated.length
+        ? await db
+            .select({ seriesId: seriesPlaylists.seriesId, uuid: playlists.uuid, name: playlists.name })
+            .from(seriesPlaylists)
+            .innerJoin(playlists, eq(playlists.id, seriesPlaylists.playlistId))
+            .where(
+              inArray(
+                seriesPlaylists.seriesId,
+                planRowsCreated.map((p) => p.id),
+              ),
+            )
+            .orderBy(asc(seriesPlaylists.seriesId), asc(seriesPlaylists.position))
+        : [];
+      const triggersCreated = await db
+        .select({
+          uuid: triggers.uuid,
+          name: triggers.name,
+          description: triggers.description,
+          pending: triggers.pending,
+          createdAt: triggers.createdAt,
+        })
+        .from(triggers)
+        .where(eq(triggers.creatorId, userId))
+        .orderBy(asc(triggers.id));
+      const offlineRows = await db
+        .select({ fileUuid: files.uuid, fileName: files.name, copiedAt: offlineCopies.copiedAt })
+        .from(offlineCopies)
+        .innerJoin(files, eq(files.id, offlineCopies.fileId))
+        .where(eq(offlineCopies.userId, userId))
+        .orderBy(asc(offlineCopies.copiedAt), asc(offlineCopies.fileId));
+      const threadRows = await db
+        .select({ id: threads.id, name: threads.name, hiddenAt: threadMembers.hiddenAt })
+        .from(threadMembers)
+        .innerJoin(threads, eq(threads.id, threadMembers.threadId))
+        .where(eq(threadMembers.userId, userId))
+        .orderBy(asc(threads.id));
+      // Only the linked identity: the OAuth tokens and their expiry stay out.
+      const [patreon] = await db
+        .select({
+          patreonUserId: patreonLinks.patreonUserId,
+          patreonName: patreonLinks.patreonName,
+          linkedAt: patreonLinks.linkedAt,
+          lastVerified: patreonLinks.lastVerified,
+        })
+        .from(patreonLinks)
+        .where(eq(patreonLinks.userId, userId));
+      const [lovenseConnection] = await db
+        .select({
+          domain: lovenseConnections.domain,
+          httpsPort: lovenseConnections.httpsPort,
+          httpPort: lovenseConnections.httpPort,
+          wsPort: lovenseConnections.wsPort,
+          wssPort: lovenseConnections.wssPort,
+          appType: lovenseConnections.appType,
+          platform: lovenseConnections.platform,
+          appVersion: lovenseConnections.appVersion,
+          updatedAt: lovenseConnections.updatedAt,
+        })
+        .from(lovenseConnections)
+        .where(eq(lovenseConnections.userId, userId));
+      const toyRows = await db
+        .select({
+          id: lovenseToys.toyId,
+          name: lovenseToys.name,
+          nickName: lovenseToys.nickName,
+          connected: lovenseToys.connected,
+          updatedAt: lovenseToys.updatedAt,
+        })
+        .from(lovenseToys)
+        .where(eq(lovenseToys.userId, userId))
+        .orderBy(asc(lovenseToys.toyId));
+      // What was reported and why; the moderators' decision is theirs, not the reporter's data.
+      const reportRows = await db
+        .select({
+          subjectType: reports.subjectType,
+          subjectId: reports.subjectId,
+          reason: reports.reason,
+          createdAt: reports.createdAt,
+        })
+        .from(reports)
+        .where(eq(reports.reporterId, userId))
+        .orderBy(asc(reports.id));
+      const signInRows = await db
+        .select({
+          createdAt: authSessions.createdAt,
+          lastSeenAt: authSessions.lastSeenAt,
+          expiresAt: authSessions.expiresAt,
+        })
+        .from(authSessions)
+        .where(eq(authSessions.userId, userId))
+        .orderBy(asc(authSessions.createdAt));
+      const uploadRows = await db
+        .select({
+          uuid: uploads.uuid,
+          fileName: uploads.fileName,
+          state: uploads.state,
+          createdAt: uploads.createdAt,
+        })
+        .from(uploads)
+        .where(eq(uploads.userId, userId))
+        .orderBy(asc(uploads.createdAt));
       return {
         roles: roleRows.map((r) => r.name),
         triggers: triggerRows,
@@ -146,6 +268,18 @@ export function createAccountDataRepo(db: Db) {
         friends: friendRows,
         blocked: blockRows,
         memberships: membershipRows,
+        plansCreated: planRowsCreated.map(({ id, ...p }) => ({
+          ...p,
+          playlists: planPlaylists.filter((l) => l.seriesId === id).map(({ uuid, name }) => ({ uuid, name })),
+        })),
+        triggersCreated,
+        offlineCopies: offlineRows,
+        threads: threadRows,
+        patreon: patreon ?? null,
+        lovense: { connection: lovenseConnection ?? null, toys: toyRows },
+        reportsFiled: reportRows,
+        signInSessions: signInRows,
+        uploadsInProgress: uploadRows,
       };
     },
 

@@ -56,6 +56,8 @@ export function createAccountDataService(ctx: AppContext) {
           dateCreated: iso(p.dateCreated),
           files: p.files,
         })),
+        plans: all.plansCreated.map((p) => ({ ...p, dateCreated: iso(p.dateCreated) })),
+        triggersCreated: all.triggersCreated.map((t) => ({ ...t, createdAt: iso(t.createdAt) })),
         ratings: all.ratings,
         planProgress: all.plans,
         listeningHistory: all.listening.map((s) => ({
@@ -64,7 +66,10 @@ export function createAccountDataService(ctx: AppContext) {
           startedAt: iso(s.startedAt),
           endedAt: isoOrNull(s.endedAt),
           points: s.points,
+          offline: s.offline,
         })),
+        offlineCopies: all.offlineCopies.map((c) => ({ ...c, copiedAt: iso(c.copiedAt) })),
+        threads: all.threads.map((t) => ({ ...t, hiddenAt: isoOrNull(t.hiddenAt) })),
         messagesSent: all.sent.map((m) => ({
           threadId: m.threadId,
           message: m.message,
@@ -77,6 +82,25 @@ export function createAccountDataService(ctx: AppContext) {
         })),
         blocked: all.blocked.map((b) => ({ username: b.username, since: iso(b.since) })),
         memberships: all.memberships.map((m) => ({ ...m, lastVerified: isoOrNull(m.lastVerified) })),
+        patreon: all.patreon && {
+          ...all.patreon,
+          linkedAt: iso(all.patreon.linkedAt),
+          lastVerified: iso(all.patreon.lastVerified),
+        },
+        lovense: {
+          connection: all.lovense.connection && {
+            ...all.lovense.connection,
+            updatedAt: iso(all.lovense.connection.updatedAt),
+          },
+          toys: all.lovense.toys.map((t) => ({ ...t, updatedAt: iso(t.updatedAt) })),
+        },
+        reportsFiled: all.reportsFiled.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
+        signInSessions: all.signInSessions.map((s) => ({
+          createdAt: iso(s.createdAt),
+          lastSeenAt: iso(s.lastSeenAt),
+          expiresAt: iso(s.expiresAt),
+        })),
+        uploadsInProgress: all.uploadsInProgress.map((u) => ({ ...u, createdAt: iso(u.createdAt) })),
       };
     },
 

@@ -3,7 +3,20 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { files, listeningSessions, messages, playlists, userTriggers } from '../../db/schema/index.ts';
+import {
+  authSessions,
+  files,
+  listeningSessions,
+  lovenseConnections,
+  lovenseToys,
+  messages,
+  offlineCopies,
+  patreonLinks,
+  playlists,
+  uploads,
+  users,
+  userTriggers,
+} from '../../db/schema/index.ts';
 import { createStorage } from '../../platform/storage.ts';
 import { authHeader, createSignedInUser, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
@@ -31,7 +44,51 @@ beforeAll(async () => {
   siteOwner = await createUser(db, { username: 'siteowner' });
   friend = await createSignedInUser(app, { username: 'friend' });
   friendsList = await createPlaylist(db, { creatorId: friend.id, name: 'Friend list', isPublic: true });
+  // The friend's own offline copy, toy and links: never part of anyone else's export.
+  const friendsTrack = await createFile(db, { authorId: friend.id, name: 'Friend track' });
+  await pairDevices(friend.id, 'friend');
+  await db
+    .insert(offlineCopies)
+    .values({ userId: friend.id, fileId: friendsTrack.id, copiedAt: new Date('2026-05-04T08:00:00Z') });
 });
+
+/** A Lovense pairing (secret kept hashed), its app and one toy, and a Patreon link with its tokens. */
+async function pairDevices(userId: number, name: string) {
+  await db
+    .update(users)
+    .set({ lovenseToken: `lovense-secret-hash-${name}` })
+    .where(eq(users.id, userId));
+  await db.insert(lovenseConnections).values({
+    userId,
+    domain: `192-168-1-44.lovense.club`,
+    httpsPort: 30010,
+    httpPort: 34567,
+    wsPort: null,
+    wssPort: 34568,
+    appType: 'remote',
+    platform: 'android',
+    appVersion: '6.4.0',
+    updatedAt: new Date('2026-05-03T09:00:00Z'),
+  });
+  await db.insert(lovenseToys).values({
+    userId,
+    toyId: `toy-${name}`,
+    name: 'lush',
+    nickName: `${name}'s Lush`,
+    connected: true,
+    updatedAt: new Date('2026-05-03T09:00:00Z'),
+  });
+  await db.insert(patreonLinks).values({
+    userId,
+    patreonUserId: `patreon-${name}`,
+    patreonName: `${name} on Patreon`,
+    accessToken: `patreon-access-${name}`,
+    refreshToken: `patreon-refresh-${name}`,
+    expiresAt: new Date('2026-06-01T00:00:00Z'),
+    lastVerified: new Date('2026-05-03T10:00:00Z'),
+    linkedAt: new Date('2026-05-01T10:00:00Z'),
+  });
+}
 
 const call = (method: 'GET' | 'DELETE' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
   app.inject({ method, url, payload, headers: token ? authHeader(token) : {} });
@@ -52,6 +109,27 @@ async function busyAccount(username: string) {
     playlistIds: [friendsList.id],
   });
   await setSeriesPosition(db, me.id, plan.id, 1);
+  const myPlan = await createSeries(db, {
+    creatorId: me.id,
+    name: `${username} plan`,
+    playlistIds: [list.id],
+  });
+  const requested = await createTrigger(db, {
+    name: `${username} request`,
+    description: 'asked for',
+    creatorId: me.id,
+    pending: true,
+  });
+  await db
+    .insert(offlineCopies)
+    .values({ userId: me.id, fileId: file.id, copiedAt: new Date('2026-05-02T09:00:00Z') });
+  await pairDevices(me.id, username);
+  const report = await call('POST', '/api/reports', me.token, {
+    subjectType: 'playlist',
+    subjectId: friendsList.id,
+    reason: 'spam in the description',
+  });
+  expect(report.statusCode).toBe(200);
   await db.insert(listeningSessions).values({
     tokenHash: `session-${username}`,
     userId: me.id,
@@ -84,7 +162,7 @@ async function busyAccount(username: string) {
     payload: Buffer.from(await encoded.arrayBuffer()),
   });
   expect(avatar.statusCode).toBe(200);
-  return { me, file, list, thread, plan, tier };
+  return { me, file, list, thread, plan, tier, myPlan, requested };
 }
 
 /** Every row in every table that points at user `id` (found from the foreign keys to users). */
@@ -112,7 +190,16 @@ async function rowsPointingAt(id: number): Promise<Record<string, number>> {
 
 describe('GET /api/user/export', () => {
   it('answers everything kept about the account as a file, and nothing of anyone else', async () => {
-    const { me, file, list } = await busyAccount('exporter');
+    const { me, file, list, thread, myPlan, requested } = await busyAccount('exporter');
+    await db.insert(uploads).values({
+      uuid: '0b6f1c9e-7d3a-4f57-9a51-3d2c1e0f4a10',
+      userId: me.id,
+      fileName: 'half sent.wav',
+      totalChunks: 4,
+      storageKey: 'uploads/0b6f1c9e-7d3a-4f57-9a51-3d2c1e0f4a10',
+      storageUploadId: 'multipart-secret-id',
+      createdAt: new Date('2026-05-04T12:00:00Z'),
+    });
     const res = await call('GET', '/api/user/export', me.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="mesmer-exporter.json"');
@@ -151,6 +238,81 @@ describe('GET /api/user/export', () => {
         startedAt: '2026-05-02T10:00:00.000Z',
         endedAt: '2026-05-02T10:05:00.000Z',
         points: 5,
+        offline: false,
+      },
+    ]);
+    expect(data.plans).toEqual([
+      {
+        uuid: myPlan.uuid,
+        name: 'exporter plan',
+        description: '',
+        dateCreated: '2026-05-01T00:00:00.000Z',
+        playlists: [{ uuid: list.uuid, name: 'exporter list' }],
+      },
+    ]);
+    expect(data.triggersCreated).toEqual([
+      {
+        uuid: requested.uuid,
+        name: 'exporter request',
+        description: 'asked for',
+        pending: true,
+        createdAt: requested.createdAt.toISOString(),
+      },
+    ]);
+    expect(data.offlineCopies).toEqual([
+      { fileUuid: file.uuid, fileName: 'exporter track', copiedAt: '2026-05-02T09:00:00.000Z' },
+    ]);
+    expect(data.threads).toEqual([{ id: thread.id, name: null, hiddenAt: null }]);
+    expect(data.patreon).toEqual({
+      patreonUserId: 'patreon-exporter',
+      patreonName: 'exporter on Patreon',
+      linkedAt: '2026-05-01T10:00:00.000Z',
+      lastVerified: '2026-05-03T10:00:00.000Z',
+    });
+    expect(data.lovense).toEqual({
+      connection: {
+        domain: '192-168-1-44.lovense.club',
+        httpsPort: 30010,
+        httpPort: 34567,
+        wsPort: null,
+        wssPort: 34568,
+        appType: 'remote',
+        platform: 'android',
+        appVersion: '6.4.0',
+        updatedAt: '2026-05-03T09:00:00.000Z',
+      },
+      toys: [
+        {
+          id: 'toy-exporter',
+          name: 'lush',
+          nickName: "exporter's Lush",
+          connected: true,
+          updatedAt: '2026-05-03T09:00:00.000Z',
+        },
+      ],
+    });
+    expect(data.reportsFiled).toEqual([
+      {
+        subjectType: 'playlist',
+        subjectId: friendsList.id,
+        reason: 'spam in the description',
+        createdAt: expect.any(String),
+      },
+    ]);
+    const [session] = await db.select().from(authSessions).where(eq(authSessions.userId, me.id));
+    expect(data.signInSessions).toEqual([
+      {
+        createdAt: session.createdAt.toISOString(),
+        lastSeenAt: session.lastSeenAt.toISOString(),
+        expiresAt: session.expiresAt.toISOString(),
+      },
+    ]);
+    expect(data.uploadsInProgress).toEqual([
+      {
+        uuid: '0b6f1c9e-7d3a-4f57-9a51-3d2c1e0f4a10',
+        fileName: 'half sent.wav',
+        state: 'receiving',
+        createdAt: '2026-05-04T12:00:00.000Z',
       },
     ]);
     expect(data.messagesSent.map((m: { message: string }) => m.message)).toEqual(['hello from exporter']);
@@ -161,6 +323,21 @@ describe('GET /api/user/export', () => {
       { creatorName: 'Studio', tierName: 'Gold', active: true, cancelled: false, lastVerified: null },
     ]);
     expect(res.body).not.toContain(friend.email);
+    // Another user's rows are not in it.
+    for (const theirs of ['toy-friend', 'patreon-friend', 'Friend track'])
+      expect(res.body).not.toContain(theirs);
+    // No token or secret, nor its hash.
+    for (const secret of [
+      'lovense-secret-hash',
+      'patreon-access-',
+      'patreon-refresh-',
+      me.token,
+      session.tokenHash,
+      `session-exporter`,
+      'multipart-secret-id',
+    ]) {
+      expect(res.body).not.toContain(secret);
+    }
   });
 
   it('needs a session', async () => {
@@ -175,7 +352,14 @@ describe('DELETE /api/user', () => {
       .readdirSync(path.join(config.dataDir, 'media', 'avatars'))
       .filter((n) => n.startsWith(`${me.id}-`));
     expect(avatarsBefore).toHaveLength(2);
-    expect((await rowsPointingAt(me.id))['auth_sessions.user_id']).toBe(1);
+    expect(await rowsPointingAt(me.id)).toMatchObject({
+      'auth_sessions.user_id': 1,
+      'offline_copies.user_id': 1,
+      'lovense_connections.user_id': 1,
+      'lovense_toys.user_id': 1,
+      'patreon_links.user_id': 1,
+      'reports.reporter_id': 1,
+    });
     const counts = async () => {
       const [row] = await db.select().from(playlists).where(eq(playlists.id, friendsList.id));
       return { likes: row.likes, favorites: row.favorites };
@@ -186,6 +370,11 @@ describe('DELETE /api/user', () => {
     expect(res.statusCode).toBe(204);
 
     expect(await rowsPointingAt(me.id)).toEqual({});
+    // The offline copies, the Lovense app and toys and the Patreon link went with it; the friend's stay.
+    for (const table of [offlineCopies, lovenseToys, lovenseConnections, patreonLinks]) {
+      expect(await db.select().from(table).where(eq(table.userId, me.id))).toEqual([]);
+      expect(await db.select().from(table).where(eq(table.userId, friend.id))).toHaveLength(1);
+    }
     expect(await db.select().from(files).where(eq(files.id, file.id))).toEqual([]);
     expect(await db.select().from(playlists).where(eq(playlists.id, list.id))).toEqual([]);
     expect(await storage.stat(file.audioKey)).toBeNull();
