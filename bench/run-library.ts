@@ -283,7 +283,12 @@ async function startServer(
   const serverFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'library-server.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-bench-'));
   const child = fork(serverFile, [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ],
     env: {
       ...process.env,
       DATABASE_URL: url,
@@ -326,8 +331,44 @@ interface Timed {
   kind: string;
 }
 
+/**
+ * CPU time (ms) the server process and the PostgreSQL backends of the benchmark's database have
+ * used so far, from /proc (Linux; zeros elsewhere). On a machine shared with other work, CPU time
+ * per request moves less than requests/s, which drop with whatever else runs.
+ */
+function cpuMs(serverPid: number | undefined): { server: number; postgres: number } {
+  const ticks = (pid: string) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return +after[11] + +after[12];
+    } catch {
+      return 0;
+    }
+  };
+  // A backend's title reads "postgres: [<cluster>: ]<user> <database> <client> <state>".
+  const backendOf = (pid: string) => {
+    try {
+      return /^postgres: (?:\S+: )?\S+ (\S+) /.exec(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.[1];
+    } catch {
+      return undefined;
+    }
+  };
+  const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : '';
+  const tickMs = 10; // USER_HZ is 100 on Linux
+  const postgres = fs.existsSync('/proc')
+    ? fs
+        .readdirSync('/proc')
+        .filter((name) => /^\d+$/.test(name) && backendOf(name) === database)
+        .reduce((sum, pid) => sum + ticks(pid), 0)
+    : 0;
+  return { server: serverPid ? ticks(String(serverPid)) * tickMs : 0, postgres: postgres * tickMs };
+}
+
 /** Latencies in ms of the last run, by kind of request. */
 const latencies = new Map<string, number[]>();
+/** Reads of the last run answered from a kept answer (`X-Cache: hit`), and all reads. */
+const reads = { kept: 0, all: 0 };
 
 /** Runs every chosen scenario against one server; figures by title. */
 async function runScenarios(
@@ -361,9 +402,18 @@ async function runScenarios(
               return { ...req, ...write, headers: { ...req.headers, ...write.headers } };
             },
             // One request at a time per connection: the time since its setup is its latency.
-            onResponse: (_status: number, _body: unknown, context: Timed) => {
+            onResponse: (
+              _status: number,
+              _body: unknown,
+              context: Timed,
+              headers: Record<string, string | string[]>,
+            ) => {
               if (!latencies.has(context.kind)) latencies.set(context.kind, []);
               latencies.get(context.kind)?.push(performance.now() - context.startedAt);
+              if (context.kind === 'reads') {
+                reads.all += 1;
+                if (headers['x-cache'] === 'hit') reads.kept += 1;
+              }
             },
           },
         ],
@@ -371,8 +421,21 @@ async function runScenarios(
       // A short warm-up so plans, the JIT and (when on) kept answers settle before the measured run.
       await autocannon({ ...options, duration: 2 });
       latencies.clear();
+      Object.assign(reads, { kept: 0, all: 0 });
+      const cpuBefore = cpuMs(servers === 1 ? child.pid : undefined);
       const r = await autocannon({ ...options, duration: seconds });
+      const cpuAfter = cpuMs(servers === 1 ? child.pid : undefined);
+      if (cpuAfter.postgres > 0 && r.requests.total > 0) {
+        const per = (ms: number) => ((1000 * ms) / r.requests.total).toFixed(0);
+        console.log(
+          `  CPU per request: server ${per(cpuAfter.server - cpuBefore.server)} µs, ` +
+            `PostgreSQL ${per(cpuAfter.postgres - cpuBefore.postgres)} µs`,
+        );
+      }
       // The reads and each kind of write of a mix apart.
+      if (choices.length > 1) {
+        console.log(`  reads answered from kept answers: ${Math.round((100 * reads.kept) / reads.all)} %`);
+      }
       if (mix === 'writes') {
         for (const [kind, ms] of latencies) {
           ms.sort((x, y) => x - y);

@@ -442,6 +442,23 @@ describe('createReadCache', () => {
     expect((await orders(false)).ids).toBeUndefined();
   });
 
+  it('keeps lookups and rows by id while the library is unchanged, however long', async () => {
+    const cache = newCache();
+    const lookup = await cache.lookups.find<boolean>('may play');
+    expect(lookup.value).toBeUndefined();
+    lookup.keep(false);
+    expect((await cache.rows.find([1, 2])).rows.size).toBe(0);
+    (await cache.rows.find([1, 2])).keep([{ id: 1 }, { id: 2 }]);
+    clock.advance(3_600_000);
+    expect((await cache.lookups.find('may play')).value).toBe(false);
+    expect((await cache.lookups.find('other')).value).toBeUndefined();
+    expect([...(await cache.rows.find([2, 3])).rows]).toEqual([[2, { id: 2 }]]);
+    // Any change of the library drops them.
+    await db.execute(sql`update tags set name = name where false`);
+    expect((await cache.lookups.find('may play')).value).toBeUndefined();
+    expect((await cache.rows.find([1, 2])).rows.size).toBe(0);
+  });
+
   it('keeps no order by play counts when keeping answers is off, and exact orders still', async () => {
     const cache = createReadCache({
       readGenerations: generationsReader(db),

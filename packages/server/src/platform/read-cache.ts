@@ -6,7 +6,8 @@ import { RecentMap } from './recent-map.ts';
 
 /**
  * Short-lived answers of the library's read calls (GET /files, /playlists, /series, ...), and the
- * totals of paged lists by filter: what the server keeps of the library between requests.
+ * totals, first rows and full rows of paged lists, and small lookups: what the server keeps of the
+ * library between requests.
  *
  * Browsing asks for the same first pages over and over, and computing one costs 1-6 ms of
  * database time: on two cores that caps the server near 900 lists a second. A kept answer is
@@ -31,6 +32,10 @@ export interface ReadCache {
   totals: KeptTotals;
   /** The first rows of lists by filter and order (modules/files/files.repo.ts). */
   orders: KeptOrders;
+  /** Small answers by key, exact while the library is unchanged (modules/media/media.routes.ts). */
+  lookups: KeptLookups;
+  /** Full rows by id, of the files lists show (modules/files/files.repo.ts). */
+  rows: KeptRows;
 }
 
 /**
@@ -66,11 +71,36 @@ export interface KeptOrders {
   ): Promise<{ ids: readonly number[] | undefined; keep: (ids: readonly number[]) => void }>;
 }
 
+/**
+ * Small answers of the database by key (whether a viewer may play a file, say): valid while the
+ * library generation they were read at is current, so they may read only what raises it.
+ */
+export interface KeptLookups {
+  /** The value kept for `key`, if still valid, and `keep` to remember a new one. */
+  find<T>(key: string): Promise<{ value: T | undefined; keep: (value: T) => void }>;
+}
+
+/**
+ * Full rows of one table by id (the files of list pages), shared by every viewer: which rows a
+ * viewer may see is the filter's business, not the row's. Valid while the library generation they
+ * were read at is current. What changes without raising it (play counts) the caller reads fresh.
+ */
+export interface KeptRows {
+  /** The rows of `ids` kept and valid, and `keep` to remember rows just read. */
+  find(ids: readonly number[]): Promise<{
+    rows: Map<number, unknown>;
+    keep: (rows: readonly { id: number }[]) => void;
+  }>;
+}
+
 /** After a change, totals of `exactLimit` or more are counted again at most once a minute. */
 const LARGE_TOTAL_MS = 60_000;
 const MAX_KEPT_TOTALS = 2000;
 /** Lists whose first rows are kept (at most a few hundred ids each: KEPT_ORDER_ROWS of files.repo.ts). */
 const MAX_KEPT_ORDERS = 5000;
+const MAX_KEPT_LOOKUPS = 5000;
+/** Full file rows (1-2 KB each with their triggers and tags): about 10-20 MB. */
+const MAX_KEPT_ROWS = 10_000;
 
 interface Kept {
   generations: Generations;
@@ -90,6 +120,16 @@ interface KeptOrder {
   ids: readonly number[];
   generations: Generations;
   readAt: number;
+}
+
+interface KeptLookup {
+  value: unknown;
+  library: number;
+}
+
+interface KeptRow {
+  row: unknown;
+  library: number;
 }
 
 const sameGenerations = (a: Generations, b: Generations) => a.library === b.library && a.viewer === b.viewer;
@@ -133,7 +173,9 @@ export function createReadCache(opts: {
   const { ttlMs, maxEntries, maxCharacters, clock } = opts;
   const totals = keptTotals(opts.readGenerations, clock);
   const orders = keptOrders(opts.readGenerations, clock, ttlMs);
-  if (ttlMs <= 0) return { answer: (_req, _reply, compute) => compute(), totals, orders };
+  const lookups = keptLookups(opts.readGenerations);
+  const rows = keptRows(opts.readGenerations);
+  if (ttlMs <= 0) return { answer: (_req, _reply, compute) => compute(), totals, orders, lookups, rows };
 
   const kept = new RecentMap<string, Kept>(maxEntries, {
     weigh: (entry) => entry.characters,
@@ -154,6 +196,8 @@ export function createReadCache(opts: {
   return {
     totals,
     orders,
+    lookups,
+    rows,
     async answer<T>(req: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>): Promise<T> {
       const viewerId = req.user?.id ?? null;
       const key = `${viewerId ?? 'anonymous'} ${req.routeOptions.url} ${JSON.stringify(req.query)}`;
@@ -238,6 +282,44 @@ function keptOrders(readGenerations: ReadGenerations, clock: Clock, ttlMs: numbe
       return {
         ids: valid ? entry.ids : undefined,
         keep: (ids) => kept.remember(key, { ids, generations, readAt: now }),
+      };
+    },
+  };
+}
+
+function keptLookups(readGenerations: ReadGenerations): KeptLookups {
+  const kept = new RecentMap<string, KeptLookup>(MAX_KEPT_LOOKUPS);
+  return {
+    async find<T>(key: string) {
+      const { library } = await generationsFor(readGenerations, null);
+      const entry = kept.get(key);
+      const valid = entry?.library === library;
+      return {
+        value: valid ? (entry.value as T) : undefined,
+        keep: (value: T) => kept.remember(key, { value, library }),
+      };
+    },
+  };
+}
+
+function keptRows(readGenerations: ReadGenerations): KeptRows {
+  const kept = new RecentMap<number, KeptRow>(MAX_KEPT_ROWS);
+  return {
+    async find(ids) {
+      const { library } = await generationsFor(readGenerations, null);
+      const rows = new Map<number, unknown>();
+      for (const id of ids) {
+        const entry = kept.get(id);
+        if (entry?.library === library) {
+          rows.set(id, entry.row);
+          kept.remember(id, entry); // the most recently used now
+        }
+      }
+      return {
+        rows,
+        keep: (read) => {
+          for (const row of read) kept.remember(row.id, { row, library });
+        },
       };
     },
   };

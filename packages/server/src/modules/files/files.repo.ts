@@ -213,9 +213,15 @@ export const FEW_MATCHES = 1000;
  */
 export const KEPT_ORDER_ROWS = 100;
 
-/** `kept`: what the app keeps of the library (ctx.readCache): totals and first rows by filter. */
-export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders'>) {
-  const { totals, orders } = kept;
+/** A JSON.stringify replacer that writes a Set (the viewer's tiers) as its sorted items, not `{}`. */
+const setsAsArrays = (_key: string, value: unknown) => (value instanceof Set ? [...value].sort() : value);
+
+/**
+ * `kept`: what the app keeps of the library (ctx.readCache): totals and first rows by filter, and
+ * full rows by id.
+ */
+export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders' | 'rows'>) {
+  const { totals, orders, rows: keptRows } = kept;
   /**
    * Full rows by id. The statement never changes, so it is prepared once per connection: planning
    * its four subqueries took longer than running them for a page of 20 files.
@@ -265,6 +271,35 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
     return (await rowsByIds.execute({ ids })) as FileRow[];
   }
 
+  /** Play counts by id: they change without a new library generation (decision 010). */
+  const playsByIds = db
+    .select({ id: files.id, plays: files.plays })
+    .from(files)
+    .where(sql`${files.id} = any(${sql.placeholder('ids')})`)
+    .prepare('file_plays_by_ids');
+
+  /**
+   * The rows of a page by id. Rows kept since the library generation (ctx.readCache.rows) need
+   * only their play counts, a cheap statement; the others are read whole (0.5 ms for 20 rows,
+   * their links aggregated) and kept. The two statements run side by side.
+   */
+  async function pageRows(ids: readonly number[]): Promise<Map<number, FileRow>> {
+    const { rows: kept, keep } = await keptRows.find(ids);
+    const keptIds = [...kept.keys()];
+    const [read, plays] = await Promise.all([
+      findByIds(ids.filter((id) => !kept.has(id))),
+      keptIds.length > 0 ? playsByIds.execute({ ids: keptIds }) : [],
+    ]);
+    keep(read);
+    const found = new Map(read.map((row) => [row.id, row]));
+    for (const { id, plays: count } of plays) {
+      const row = kept.get(id) as FileRow;
+      // A copy: the kept row is shared with other requests.
+      found.set(id, count === row.plays ? row : { ...row, plays: count });
+    }
+    return found;
+  }
+
   return {
     /**
      * A page of files and the total. The page's ids (with the total counted up to a limit as a
@@ -299,14 +334,18 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
       // A page within the first KEPT_ORDER_ROWS of a list (a single file by uuid aside) is a slice
       // of the list's kept order, read whole the first time.
       const sliced = !filter.uuid && page.offset + page.limit <= KEPT_ORDER_ROWS;
-      const orderKey = () => {
-        const { sql: text, params } = ordered(KEPT_ORDER_ROWS, 0, sql`0`).toSQL();
-        return `${text}\n${JSON.stringify(params)}`;
-      };
+      // `where` is made of the filter and the viewer alone, so they name the list: building the
+      // statements' text only to name it cost more than the rest of a kept page.
+      const filterKey = `files ${JSON.stringify([filter, viewer], setsAsArrays)}`;
       const [totalItems, order] = await Promise.all([
-        pageTotal(db, totals, files, where),
+        pageTotal(db, totals, files, where, { key: filterKey }),
         // Play counts change without a new generation: an order by them is kept as briefly as answers.
-        sliced ? orders.find(orderKey(), { viewerId: null, changesUnseen: sort.type === 'playcount' }) : null,
+        sliced
+          ? orders.find(`${filterKey} ${sort.type} ${sort.direction}`, {
+              viewerId: null,
+              changesUnseen: sort.type === 'playcount',
+            })
+          : null,
       ]);
       const read = (limit: number, offset: number) =>
         totalItems.kept !== undefined && totalItems.kept <= FEW_MATCHES
@@ -326,8 +365,7 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
         firstRow = rows[0];
         pageIds = rows.map((r) => r.id);
       }
-      const [rows, total] = await Promise.all([findByIds([...pageIds]), totalItems.of(firstRow)]);
-      const byId = new Map(rows.map((row) => [row.id, row]));
+      const [byId, total] = await Promise.all([pageRows(pageIds), totalItems.of(firstRow)]);
       return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total };
     },
 

@@ -444,6 +444,55 @@ describe('files repo query shapes', () => {
     expect((await page('name', 3)).names).toEqual(['Alpha Induction', 'Beta Deepener', 'Delta Music']);
   });
 
+  it('reads the rows of a page whole once per library generation, their play counts every time', async () => {
+    const repo = createFilesRepo(db, app.ctx.readCache);
+    const page = async () => {
+      const { rows } = await repo.list(
+        { fileTypes: [1, 2] },
+        anonymous,
+        { type: 'name', direction: 'asc' },
+        { limit: 2, offset: 0 },
+      );
+      return rows.map((row) => ({ name: row.name, plays: row.plays, tags: row.tags.length }));
+    };
+    clock.advance(60_000);
+    expect(await page()).toEqual([
+      { name: 'Alpha Induction', plays: 50, tags: 1 },
+      { name: 'Beta Deepener', plays: 500, tags: 0 },
+    ]);
+    // A listen counts a play without a new library generation: the kept rows show it at once.
+    await db.update(files).set({ plays: 51 }).where(eq(files.id, f.alpha.id));
+    expect(await page()).toEqual([
+      { name: 'Alpha Induction', plays: 51, tags: 1 },
+      { name: 'Beta Deepener', plays: 500, tags: 0 },
+    ]);
+    // Any other change raises the generation: the rows are read whole again.
+    await db.update(files).set({ description: 'Counting down.' }).where(eq(files.id, f.alpha.id));
+    expect(
+      (await repo.list({ fileTypes: [1] }, anonymous, newestFirst, { limit: 1, offset: 0 })).rows,
+    ).toEqual([expect.objectContaining({ description: 'Counting down.', plays: 51 })]);
+    await db
+      .update(files)
+      .set({ description: 'Counting down slowly.', plays: 50 })
+      .where(eq(files.id, f.alpha.id));
+  });
+
+  it('keeps the first rows of a list apart for viewers of different tiers', async () => {
+    const repo = createFilesRepo(db, app.ctx.readCache);
+    const unlocked = async (tiers: string[]) =>
+      (
+        await repo.list(
+          { fileTypes: [3], onlyUnlocked: true },
+          { id: bob.id, readsAllFiles: false, entitledTierIds: new Set(tiers), hideLockedFiles: false },
+          newestFirst,
+          { limit: 20, offset: 0 },
+        )
+      ).rows.map((row) => row.name);
+    expect(await unlocked([])).toEqual([]);
+    expect(await unlocked(['t1'])).toEqual(['Gamma Trigger']);
+    expect(await unlocked([])).toEqual([]);
+  });
+
   it('reads few matches first and sorts them, in the order of the sort index', async () => {
     const repo = createFilesRepo(db, app.ctx.readCache);
     for (const type of ['date', 'name', 'duration', 'playcount'] as const) {

@@ -13,6 +13,32 @@ export type SeriesRow = {
 };
 
 export function createSeriesRepo(db: Db) {
+  /**
+   * The plan's check, the cap and the upsert in one prepared statement: a progress save is the
+   * session and this (issue 16 item 5, was two statements after the session). No row: no such plan.
+   */
+  const savePositionOf = db
+    .insert(userSeries)
+    .select(
+      db
+        .select({
+          userId: sql<number>`${sql.placeholder('userId')}::int`.as('user_id'),
+          seriesId: series.id,
+          // One past the last day: the plan is complete.
+          playlistIndex: sql<number>`least(${sql.placeholder('playlistIndex')}::int,
+            (select count(*)::int from ${seriesPlaylists} where ${seriesPlaylists.seriesId} = ${series.id}) + 1)`.as(
+            'playlist_index',
+          ),
+        })
+        .from(series)
+        .where(eq(series.id, sql.placeholder('seriesId'))),
+    )
+    .onConflictDoUpdate({
+      target: [userSeries.userId, userSeries.seriesId],
+      set: { playlistIndex: sql`excluded.playlist_index` },
+    })
+    .returning({ position: userSeries.playlistIndex })
+    .prepare('save_series_position');
   const select = () =>
     db
       .select({
@@ -57,11 +83,10 @@ export function createSeriesRepo(db: Db) {
         .where(and(eq(userSeries.userId, userId), inArray(userSeries.seriesId, seriesIds)));
       return new Map(rows.map((r) => [r.seriesId, r.playlistIndex]));
     },
-    async savePosition(userId: number, seriesId: number, playlistIndex: number) {
-      await db
-        .insert(userSeries)
-        .values({ userId, seriesId, playlistIndex })
-        .onConflictDoUpdate({ target: [userSeries.userId, userSeries.seriesId], set: { playlistIndex } });
+    /** Saves the position, capped at one past the plan's last day; the stored position, null without the plan. */
+    async savePosition(userId: number, seriesId: number, playlistIndex: number): Promise<number | null> {
+      const [row] = await savePositionOf.execute({ userId, seriesId, playlistIndex });
+      return row?.position ?? null;
     },
   };
 }

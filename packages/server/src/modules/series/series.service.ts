@@ -47,9 +47,8 @@ export function createSeriesService(ctx: AppContext) {
     },
     /** Saves progress, capped at one past the last day (the plan is complete). */
     async savePosition(user: SessionUser, id: number, playlistIndex: number) {
-      const row = await found({ id });
-      const position = Math.min(playlistIndex, row.playlistCount + 1);
-      await repo.savePosition(user.id, id, position);
+      const position = await repo.savePosition(user.id, id, playlistIndex);
+      if (position === null) throw new NotFound('Training plan not found.');
       return { id, position };
     },
   };
