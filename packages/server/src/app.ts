@@ -123,7 +123,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       readGenerations: generationsReader(database.db),
       clock,
       ttlMs: config.libraryCacheSeconds * 1000,
-      maxEntries: 1000,
+      maxEntries: 4000,
       maxCharacters: 32 * 1024 * 1024,
     }),
   };
