@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { userMemberships } from '../../db/schema/index.ts';
+import { files, fileTiers, userMemberships } from '../../db/schema/index.ts';
 import { createStorage } from '../../platform/storage.ts';
 import { authHeader, createSignedInUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
@@ -165,6 +165,23 @@ describe('GET /media/:kind/:key, asked again at each request whether the viewer 
     const res = await get(url, authHeader(viewer.token));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'This link has expired or is not valid.' });
+  });
+
+  it('stops working once the file is made private or locked, though it played a moment before', async () => {
+    const owner = await createSignedInUser(app);
+    for (const change of ['private', 'locked'] as const) {
+      const file = await createFile(db, { name: `Soon ${change}`, authorId: owner.id });
+      await storage.put(file.audioKey, audio);
+      const url = await fileUrl(file.uuid, 'audioURL');
+      expect((await get(url, { range: 'bytes=0-99' })).statusCode).toBe(206);
+      if (change === 'private') await db.update(files).set({ isPublic: false }).where(eq(files.id, file.id));
+      else await db.insert(fileTiers).values({ fileId: file.id, tierId: 't1' });
+      const res = await get(url, { range: 'bytes=100-199' });
+      expect(res.statusCode, change).toBe(403);
+      expect(res.json()).toEqual({ error: 'This link has expired or is not valid.' });
+      // Its author still may.
+      expect((await get(url, authHeader(owner.token))).statusCode, change).toBe(200);
+    }
   });
 
   it('refuses another viewer who holds the link but may not play the file', async () => {
