@@ -3,7 +3,6 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
-import { routePreloads } from './build/route-preloads.ts';
 import { serviceWorker } from './build/service-worker.ts';
 
 function reactRouterProduction(): string {
@@ -27,7 +26,7 @@ const preactCompat = process.env.VITEST
 
 export default defineConfig({
   resolve: { alias: preactCompat },
-  plugins: [react(), routePreloads(), serviceWorker(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -11,20 +11,6 @@ fs.writeFileSync(
   '<html><head><title>Mesmer</title></head><body></body></html>',
 );
 fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
-fs.writeFileSync(
-  path.join(webDist, 'route-preloads.json'),
-  JSON.stringify({
-    routes: [
-      { path: '/', js: ['/assets/HomePage-1.js'], css: [] },
-      { path: '/playlist/generate', js: ['/assets/GeneratePage-1.js'], css: [] },
-      {
-        path: '/playlist/:uuid',
-        js: ['/assets/PlaylistPage-1.js', '/assets/TrackList-1.js'],
-        css: ['/assets/TrackList-1.css'],
-      },
-    ],
-  }),
-);
 
 const { app } = await createTestApp({
   webDist,
@@ -41,21 +27,6 @@ describe('serving the web app', () => {
     expect(res.body).toContain(
       '<meta name="mesmer-site" content="{&quot;siteName&quot;:&quot;Mesmer&quot;,&quot;wikiUrl&quot;:&quot;https://wiki.example.org/\\&quot;quoted\\&quot;&quot;,&quot;contactEmail&quot;:&quot;support@mesmer.local&quot;}" /></head>',
     );
-  });
-
-  it("links the page's own scripts and styles for the route asked, from the build's route-preloads.json", async () => {
-    const playlist = (await app.inject({ method: 'GET', url: '/playlist/3f2a-77?play=1' })).body;
-    expect(playlist).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/TrackList-1.css"><link rel="modulepreload" crossorigin href="/assets/PlaylistPage-1.js"><link rel="modulepreload" crossorigin href="/assets/TrackList-1.js"></head>',
-    );
-    expect(playlist).not.toContain('GeneratePage');
-    // A static segment is tried before the parameter, in the app's route order.
-    const generate = (await app.inject({ method: 'GET', url: '/playlist/generate' })).body;
-    expect(generate).toContain('href="/assets/GeneratePage-1.js"');
-    expect(generate).not.toContain('PlaylistPage');
-    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('href="/assets/HomePage-1.js"');
-    const other = (await app.inject({ method: 'GET', url: '/playlist/a/b' })).body;
-    expect(other).not.toContain('modulepreload');
   });
 
   it('serves hashed assets with long-lived caching', async () => {

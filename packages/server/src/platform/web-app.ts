@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ROUTE_PRELOADS_FILE, SITE_SETTINGS_META, type SiteSettings } from '@mesmer/shared/domain/site';
+import { SITE_SETTINGS_META, type SiteSettings } from '@mesmer/shared/domain/site';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -31,38 +31,6 @@ function escapeAttribute(value: string): string {
     .replaceAll('>', '&gt;');
 }
 
-interface RoutePreload {
-  path: string;
-  js: string[];
-  css: string[];
-}
-
-/** A React Router path ('/file/:uuid') as a test of a request's path. */
-function routePattern(routePath: string): RegExp {
-  const segments = routePath
-    .split('/')
-    .map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  return new RegExp(`^${segments.join('/')}/?$`);
-}
-
-/**
- * The page for each route of the build's route-preloads.json: index.html with links to the route's own
- * scripts and styles, so they download beside the entry instead of after it ran (issue 17, first load).
- * Routes are tried in the app's order, as its router does for these paths.
- */
-function pagesByRoute(webDist: string, indexHtml: string): { test: RegExp; html: string }[] {
-  const file = path.join(webDist, ROUTE_PRELOADS_FILE);
-  if (!fs.existsSync(file)) return [];
-  const { routes } = JSON.parse(fs.readFileSync(file, 'utf8')) as { routes: RoutePreload[] };
-  return routes.map((route) => {
-    const links = [
-      ...route.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
-      ...route.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-    ];
-    return { test: routePattern(route.path), html: indexHtml.replace('</head>', `${links.join('')}</head>`) };
-  });
-}
-
 /**
  * Serves the built web app: hashed assets with long caching, and index.html (with the site
  * settings in a meta tag) for every other GET (and HEAD) outside /api and /media, where the app's router
@@ -81,12 +49,6 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
             `<meta name="${SITE_SETTINGS_META}" content="${escapeAttribute(JSON.stringify(siteSettings(config)))}" /></head>`,
           )
       : null;
-
-  const pages = indexHtml && config.webDist ? pagesByRoute(config.webDist, indexHtml) : [];
-  const pageFor = (url: string) => {
-    const pathname = url.split('?')[0];
-    return pages.find((p) => p.test.test(pathname))?.html ?? indexHtml;
-  };
 
   if (indexHtml && config.webDist) {
     await app.register(fastifyStatic, {
@@ -109,6 +71,6 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       !req.url.startsWith('/media/') &&
       (req.method === 'GET' || req.method === 'HEAD');
     if (!indexHtml || !isAppPath) return reply.code(404).send({ error: 'Not found.' });
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(pageFor(req.url));
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
   });
 }

@@ -34,6 +34,3 @@ export type SiteSettings = z.infer<typeof siteSettings>;
 export function pageTitle(page: string, siteName: string): string {
   return page ? `${page} - ${siteName}` : siteName;
 }
-
-/** The web build's list of each page's scripts and styles (web/build/route-preloads.ts), read by the server. */
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
