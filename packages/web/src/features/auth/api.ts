@@ -10,7 +10,7 @@ import { type SelfUser, usersApi } from '@mesmer/shared/api/users';
 import { type Permission, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { browserTimezone, call } from '../../lib/api-client.ts';
-import { markSessionSeen } from './session-sync.ts';
+import { markSessionSeen, readSessionMarker } from './session-sync.ts';
 
 /** The signed-in user (null when signed out). Every feature reads the session through this. */
 export const currentUserQuery = queryOptions({
@@ -22,7 +22,17 @@ export const currentUserQuery = queryOptions({
 
 export function useCurrentUser() {
   const q = useQuery(currentUserQuery);
-  return { user: q.data ?? null, isLoaded: q.isFetched || q.isError, isLoading: q.isLoading };
+  const isLoaded = q.isFetched || q.isError;
+  return {
+    user: q.data ?? null,
+    isLoaded,
+    isLoading: q.isLoading,
+    /**
+     * Known to be signed out: answered so, or, before the answer, no sign-in marker cookie (a page
+     * can then show the visitor's cards at once instead of moving everything down when they come).
+     */
+    isVisitor: isLoaded ? !q.data : readSessionMarker() === null,
+  };
 }
 
 export function userCan(user: SelfUser | null, permission: Permission): boolean {

@@ -41,7 +41,10 @@ export function CoreSessionsCard() {
         </p>
       ) : (
         <>
-          <PlaylistList label="Core sessions" playlists={core.data?.playlists} />
+          {/* Room for a few rows while loading, so the cards below do not jump when the list comes. */}
+          <div className={core.data ? undefined : styles.coreLoading}>
+            <PlaylistList label="Core sessions" playlists={core.data?.playlists} />
+          </div>
           <Pagination
             pageOffset={pageOffset}
             pageSize={PAGE_SIZES.corePlaylists}

@@ -12,7 +12,7 @@ import { WelcomeCard } from './WelcomeCard.tsx';
 /** Home: core sessions beside the visitor's own corner (notices, progress, welcome, my playlists). */
 export default function HomePage() {
   usePageTitle('Home');
-  const { user, isLoaded } = useCurrentUser();
+  const { user, isVisitor } = useCurrentUser();
   return (
     <div className={styles.home}>
       {/* The page's name for screen readers and search engines; the cards carry the visible headings. */}
@@ -21,7 +21,7 @@ export default function HomePage() {
         {user && <RelinkNotice />}
         <ProgressCard />
         <MessagesBannerSlot />
-        {isLoaded && !user && <WelcomeCard />}
+        {isVisitor && <WelcomeCard />}
       </div>
       <div className={styles.coreArea}>
         <CoreSessionsCard />

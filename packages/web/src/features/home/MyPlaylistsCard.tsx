@@ -38,7 +38,7 @@ function tabParams(tab: Tab, user: SelfUser, pageOffset: number): PlaylistsParam
  * first time they are chosen and stay cached; the tab bar shows once Mine has loaded.
  */
 export function MyPlaylistsCard() {
-  const { user, isLoaded } = useCurrentUser();
+  const { user, isVisitor } = useCurrentUser();
   const [creating, setCreating] = useState(false);
   return (
     <Card>
@@ -59,7 +59,7 @@ export function MyPlaylistsCard() {
       />
       {user ? (
         <SignedInPlaylists user={user} />
-      ) : isLoaded ? (
+      ) : isVisitor ? (
         <EmptyState>Create an account to start creating playlists!</EmptyState>
       ) : null}
       <CreatePlaylistPopup open={creating} onClose={() => setCreating(false)} />
