@@ -284,10 +284,11 @@ export function removeKept(target: Pick<OfflineTarget, 'kind' | 'uuid'>): Promis
   return exclusive(async () => {
     const index = withoutItem(readIndex(localStorage), target);
     writeIndex(localStorage, index);
-    offlineStore.setState({ index });
     try {
       await sweep(await caches.open(OFFLINE_CACHE), index);
     } finally {
+      // Shown as removed once its files are gone, not while they are still being deleted.
+      offlineStore.setState({ index });
       tellServiceWorker();
     }
   });
