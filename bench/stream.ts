@@ -35,6 +35,7 @@ import { openDatabase } from '../packages/server/src/db/client.ts';
 import { seedRoles } from '../packages/server/src/db/seed/roles.ts';
 import { createUser } from '../packages/server/src/test/factories.ts';
 import { createFile } from '../packages/server/src/test/library-factories.ts';
+import { wavHeader } from './wav.ts';
 
 const FILE_BYTES = 350_000_000;
 const RANGE_BYTES = 64 * 1024;
@@ -70,21 +71,9 @@ process.on('SIGINT', () => {
   void cleanUp().then(() => process.exit(130));
 });
 
-/** A 16-bit stereo wav header, then a repeated tone: the file is written once, in 1 MB pieces. */
+/** A wav header, then a repeated tone: the file is written once, in 1 MB pieces. */
 function writeAudio(file: string) {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(FILE_BYTES - 8, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(2, 22);
-  header.writeUInt32LE(44_100, 24);
-  header.writeUInt32LE(44_100 * 4, 28);
-  header.writeUInt16LE(4, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(FILE_BYTES - 44, 40);
+  const header = wavHeader(FILE_BYTES);
   const piece = Buffer.alloc(1_000_000);
   for (let i = 0; i < piece.length / 2; i++) piece.writeInt16LE(Math.round(3000 * Math.sin(i / 16)), i * 2);
   const fd = fs.openSync(file, 'w');

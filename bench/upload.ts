@@ -16,28 +16,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startS3Server, type TestS3Server } from '../packages/server/src/test/s3-server.ts';
+import { wavHeader } from './wav.ts';
 
 const FILE_BYTES = 350_000_000;
 const CHUNK_BYTES = 80_000_000;
 const RATE = 44_100;
 
-/** A 16-bit stereo wav header for `total` bytes of file. */
-function wavHeader(total: number): Buffer {
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'latin1');
-  h.writeUInt32LE(total - 8, 4);
-  h.write('WAVEfmt ', 8, 'latin1');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(2, 22);
-  h.writeUInt32LE(RATE, 24);
-  h.writeUInt32LE(RATE * 4, 28);
-  h.writeUInt16LE(4, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'latin1');
-  h.writeUInt32LE(total - 44, 40);
-  return h;
-}
 const HEADER = wavHeader(FILE_BYTES);
 /** One second of a 440 Hz tone at -20 dBFS, repeated as the audio. */
 const SECOND = Buffer.alloc(RATE * 4);
