@@ -33,12 +33,32 @@ test('the age gate shows until confirmed and is remembered', async ({ page }) =>
   const gate = page.getByRole('alertdialog', { name: 'Adults only' });
   await expect(gate).toBeVisible();
   await expect(gate.getByRole('button', { name: 'Leave' })).toBeVisible();
+  // Nothing of the library shows behind the gate.
+  await expect(page.getByRole('main')).toBeEmpty();
   await gate.getByRole('button', { name: 'I am 18 or older — Enter' }).click();
   await expect(gate).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Welcome to Mesmer' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('ageConfirmed'))).toBe('true');
   await page.reload();
   await expect(page.getByRole('link', { name: 'Mesmer home' })).toBeVisible();
   await expect(gate).toBeHidden();
+});
+
+test("a first visit's page shows the 18+ gate before any script runs, and stops once confirmed", async ({
+  browser,
+  baseURL,
+}) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const page = await noScript.newPage();
+  await page.goto('/files');
+  const gate = page.getByRole('alertdialog', { name: 'Adults only' });
+  await expect(gate).toBeVisible();
+  await expect(gate.getByRole('button', { name: 'I am 18 or older — Enter' })).toBeDisabled();
+  await expect(page.getByRole('main')).toHaveCount(0);
+  await noScript.addCookies([{ name: 'ageConfirmed', value: 'true', url: baseURL }]);
+  await page.reload();
+  await expect(gate).toHaveCount(0);
+  await noScript.close();
 });
 
 test('the menu lists Messages only when logged in', async ({ page }) => {

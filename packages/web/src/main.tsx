@@ -2,10 +2,12 @@ import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { settleServedAgeGate } from './app/age-gate.ts';
 import { applyTheme } from './app/theme.ts';
 import './styles/global.css';
 
 applyTheme();
+settleServedAgeGate();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ageGateMarkup } from '@mesmer/shared/domain/age-gate';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/harness.ts';
 
@@ -8,7 +9,7 @@ const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-web-'));
 fs.mkdirSync(path.join(webDist, 'assets'));
 fs.writeFileSync(
   path.join(webDist, 'index.html'),
-  '<html><head><title>Mesmer</title></head><body></body></html>',
+  '<html><head><title>Mesmer</title></head><body><div id="root"></div></body></html>',
 );
 fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
 
@@ -27,6 +28,20 @@ describe('serving the web app', () => {
     expect(res.body).toContain(
       '<meta name="mesmer-site" content="{&quot;siteName&quot;:&quot;Mesmer&quot;,&quot;wikiUrl&quot;:&quot;https://wiki.example.org/\\&quot;quoted\\&quot;&quot;,&quot;contactEmail&quot;:&quot;support@mesmer.local&quot;}" /></head>',
     );
+  });
+
+  it("carries the 18+ gate's markup until the visitor's cookie says they confirmed", async () => {
+    const firstVisit = await app.inject({ method: 'GET', url: '/files' });
+    expect(firstVisit.body).toContain(
+      `<div id="root"></div><div id="served-age-gate">${ageGateMarkup()}</div>`,
+    );
+    expect(firstVisit.body).toContain('<h1 id="age-gate-title">Adults only</h1>');
+    expect(firstVisit.headers.vary).toBe('Cookie');
+    const confirmed = await app.inject({ method: 'GET', url: '/files', cookies: { ageConfirmed: 'true' } });
+    expect(confirmed.body).toContain('<body><div id="root"></div></body>');
+    expect(confirmed.body).not.toContain('Adults only');
+    const otherValue = await app.inject({ method: 'GET', url: '/files', cookies: { ageConfirmed: 'yes' } });
+    expect(otherValue.body).toContain('Adults only');
   });
 
   it('serves hashed assets with long-lived caching', async () => {

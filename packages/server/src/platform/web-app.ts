@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { SITE_SETTINGS_META, type SiteSettings } from '@mesmer/shared/domain/site';
+import { ageGateMarkup, SERVED_AGE_GATE_ID } from '@mesmer/shared/domain/age-gate';
+import { AGE_CONFIRMED_COOKIE, SITE_SETTINGS_META, type SiteSettings } from '@mesmer/shared/domain/site';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -31,10 +32,13 @@ function escapeAttribute(value: string): string {
     .replaceAll('>', '&gt;');
 }
 
+const EMPTY_ROOT = '<div id="root"></div>';
+
 /**
  * Serves the built web app: hashed assets with long caching, and index.html (with the site
  * settings in a meta tag) for every other GET (and HEAD) outside /api and /media, where the app's router
- * takes over (unknown paths go to /404). Also the /discord/install redirect.
+ * takes over (unknown paths go to /404). A first visit's index.html carries the 18+ gate, painted before
+ * the scripts run. Also the /discord/install redirect.
  */
 export async function registerWebApp(app: FastifyInstance, config: Config) {
   app.get('/discord/install', (_req, reply) => reply.redirect(config.discordInstallUrl));
@@ -49,6 +53,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
             `<meta name="${SITE_SETTINGS_META}" content="${escapeAttribute(JSON.stringify(siteSettings(config)))}" /></head>`,
           )
       : null;
+
+  // A visitor who has not confirmed their age yet sees the 18+ gate at first paint.
+  const firstVisitIndexHtml = indexHtml?.replace(
+    EMPTY_ROOT,
+    `${EMPTY_ROOT}<div id="${SERVED_AGE_GATE_ID}">${ageGateMarkup()}</div>`,
+  );
 
   if (indexHtml && config.webDist) {
     await app.register(fastifyStatic, {
@@ -71,6 +81,11 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       !req.url.startsWith('/media/') &&
       (req.method === 'GET' || req.method === 'HEAD');
     if (!indexHtml || !isAppPath) return reply.code(404).send({ error: 'Not found.' });
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    const html = req.cookies[AGE_CONFIRMED_COOKIE] === 'true' ? indexHtml : firstVisitIndexHtml;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie')
+      .send(html);
   });
 }

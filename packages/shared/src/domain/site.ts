@@ -4,6 +4,11 @@ import { z } from 'zod';
 export const SESSION_COOKIE = 'token';
 /** Readable companion cookie (value: the user id, no secret) so other tabs notice sign-in and sign-out. */
 export const SESSION_MARKER_COOKIE = 'mesmer_session';
+/**
+ * Readable cookie ('true') set beside the 18+ confirmation in localStorage, so the server can leave the
+ * 18+ gate's markup out of the page it sends. The web app itself goes by localStorage.
+ */
+export const AGE_CONFIRMED_COOKIE = 'ageConfirmed';
 
 /**
  * Operator settings (SITE_NAME, WIKI_URL, CONTACT_EMAIL, ads, analytics, Patreon linking) the server writes into index.html at

@@ -30,9 +30,12 @@ export function Layout() {
         </a>
         <Header />
         <main id="main" className={styles.main}>
-          <Suspense fallback={<LoadingState />}>
-            <Outlet />
-          </Suspense>
+          {/* Nothing of the library shows, or loads, before a visitor confirms they are an adult. */}
+          {ageConfirmed && (
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+          )}
         </main>
         <Ads />
         <Footer />

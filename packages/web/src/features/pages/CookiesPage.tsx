@@ -27,7 +27,7 @@ const COOKIES = [
   },
   {
     name: 'ageConfirmed',
-    kind: 'Local storage',
+    kind: 'Local storage and cookie',
     purpose: 'Remembers that you confirmed you are 18 or older, so the question is asked only once.',
     lifetime: 'Until you clear site data',
   },
