@@ -4,12 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { type HeldLock, LockHeldError, type LockLostError, takeLock } from './embedded-lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -83,6 +80,12 @@ export async function openDatabase(opts: {
   onLockLost?: (err: LockLostError) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
+    // The PostgreSQL driver loads only here: the embedded default never holds it (decision 027).
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     // A request waits at most CONNECT_TIMEOUT_MS for a connection: while PostgreSQL is away it is
     // answered 503 soon (see the app's error handler) rather than held until the client gives up.
     const pool = new pg.Pool({

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import { loadOnDemand } from './load-on-demand.ts';
 
 export interface MailMessage {
   to: string;
@@ -26,6 +26,7 @@ export function createMailer(opts: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (opts.smtpUrl) {
+    const nodemailer = loadOnDemand('nodemailer') as typeof import('nodemailer');
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(m) {

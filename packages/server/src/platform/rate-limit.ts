@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
+import { loadOnDemand } from './load-on-demand.ts';
 
 /** 'Too many attempts. Please wait 15 minutes and try again.': how long, in words a person reads. */
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
@@ -199,7 +200,7 @@ export function createRateLimiter(
   // instead of holding the request through reconnection attempts.
   const redis =
     config.rateLimit && config.redisUrl
-      ? new Redis(config.redisUrl, {
+      ? new (loadOnDemand('ioredis') as typeof import('ioredis')).Redis(config.redisUrl, {
           maxRetriesPerRequest: 1,
           connectTimeout: 2000,
           enableOfflineQueue: false,

@@ -1,38 +1,42 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CopyObjectCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../config.ts';
+import { loadOnDemand } from './load-on-demand.ts';
 import { checkKey, checkPartNumber, checkSize, exactLength, type Storage } from './storage-core.ts';
 
 /** Parts of a stream of unknown length that `put` sends up: at most two are held at a time. */
 const PUT_PART_BYTES = 8 * 1024 * 1024;
 
-function statusOf(err: unknown): number | undefined {
-  return err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
-}
-
-function isNoSuchUpload(err: unknown): boolean {
-  return (
-    err instanceof S3ServiceException && (err.name === 'NoSuchUpload' || err.$metadata.httpStatusCode === 404)
-  );
-}
-
 /** An S3 bucket (AWS or any S3-compatible service); keys are the same as on disk. */
 export function s3Storage(config: S3Config): Storage {
+  // The AWS SDK (about 8 MB resident) loads with the first bucket, not at every start (decision 027).
+  const {
+    AbortMultipartUploadCommand,
+    CompleteMultipartUploadCommand,
+    CopyObjectCommand,
+    CreateMultipartUploadCommand,
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadBucketCommand,
+    HeadObjectCommand,
+    PutObjectCommand,
+    S3Client,
+    S3ServiceException,
+    UploadPartCommand,
+  } = loadOnDemand('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
+  const { Upload } = loadOnDemand('@aws-sdk/lib-storage') as typeof import('@aws-sdk/lib-storage');
+
+  function statusOf(err: unknown): number | undefined {
+    return err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
+  }
+
+  function isNoSuchUpload(err: unknown): boolean {
+    return (
+      err instanceof S3ServiceException &&
+      (err.name === 'NoSuchUpload' || err.$metadata.httpStatusCode === 404)
+    );
+  }
+
   const settings = {
     region: config.region,
     endpoint: config.endpoint,

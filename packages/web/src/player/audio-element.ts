@@ -57,6 +57,8 @@ export function createAudioOutput(
     tracker: ListeningTracker;
     /** Percent. */
     speed: () => number;
+    /** Whether the listener still wants playback (they may pause while a load waits for its session). */
+    wantsPlay: () => boolean;
     /** The browser refused to start playing (autoplay rules). */
     onBlocked: () => void;
     /** A track's URL went into `element`, to play from `position` seconds (its normalisation gain follows it). */
@@ -115,8 +117,8 @@ export function createAudioOutput(
 
     /**
      * Puts `track` in the element at `position` seconds (the same URL just rewinds), under its
-     * listening session, and starts it when `play`. The URL is set once the session token is
-     * in; a newer load in the meantime wins. When the spare element preloaded this very URL
+     * listening session, and starts it when `play` and the listener did not pause meanwhile. The URL
+     * is set once the session token is in; a newer load in the meantime wins. When the spare element preloaded this very URL
      * (the same session), it takes over instead.
      */
     load(track: PlayerTrack, position: number, play: boolean) {
@@ -136,7 +138,7 @@ export function createAudioOutput(
         } else {
           element().currentTime = position;
         }
-        if (play) start();
+        if (play && opts.wantsPlay()) start();
       });
     },
 

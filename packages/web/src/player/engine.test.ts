@@ -90,6 +90,27 @@ describe('player engine: end of track', () => {
     expect(p.media.paused).toBe(false);
   });
 
+  it('stays paused when the listener pauses while the session is still being opened', async () => {
+    let openSession = (_token: { token: string }) => {};
+    const p = setup(
+      {},
+      {
+        sessions: {
+          start: () => new Promise((resolve) => (openSession = resolve)),
+          end: async (body) => ({ token: body.sessionToken, points: 0, totalPoints: 0, streak: 0 }),
+          endOnUnload: () => {},
+        },
+      },
+    );
+    p.controls.play({ files: [track('a')], startIndex: 0 });
+    p.controls.pause();
+    openSession({ token: 'tok-late' });
+    await flush();
+    expect(p.media.src).toBe(urlOf('a', 'tok-late'));
+    expect(p.media.paused).toBe(true);
+    expect(p.store.getState().queue.playing).toBe(false);
+  });
+
   it('stops after the last track, and Play then loads it again under a new session', async () => {
     const p = setup();
     const b = track('b');

@@ -141,6 +141,7 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
   const audio = createAudioOutput(createElement, {
     tracker,
     speed: () => store.getState().speed,
+    wantsPlay: () => store.getState().queue.playing,
     onBlocked: () => queue.dispatch({ type: 'pause' }),
     onLoaded(element, track, position) {
       // The next track's element is routed like the playing one before it starts.

@@ -1,7 +1,7 @@
 import type { HealthResponse } from '@mesmer/shared/api/health';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import type { AppContext } from '../../platform/context.ts';
+import { loadOnDemand } from '../../platform/load-on-demand.ts';
 import { createStorage } from '../../platform/storage.ts';
 import { createHealthRepo } from './health.repo.ts';
 
@@ -32,7 +32,7 @@ export function createHealthService(ctx: AppContext, log: FastifyBaseLogger) {
   const repo = createHealthRepo(ctx.db);
   const storage = createStorage(ctx.config);
   const redis = ctx.config.redisUrl
-    ? new Redis(ctx.config.redisUrl, {
+    ? new (loadOnDemand('ioredis') as typeof import('ioredis')).Redis(ctx.config.redisUrl, {
         lazyConnect: true,
         connectTimeout: CHECK_TIMEOUT_MS,
         maxRetriesPerRequest: 1,

@@ -2,9 +2,8 @@ import type { Message } from '@mesmer/shared/api/messages';
 import { SOCKET_EVENTS } from '@mesmer/shared/api/messages';
 import { MESSAGES_PAGE_SIZE } from '@mesmer/shared/domain/messaging';
 import { SESSION_COOKIE } from '@mesmer/shared/domain/site';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { createAccess, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -44,6 +43,7 @@ const validId = (v: unknown): v is number =>
 
 /** Tries Redis for at most 2 s; answers the adapter's clients, or null (with a warning) when it is down. */
 async function connectRedis(url: string, log: FastifyInstance['log']): Promise<[Redis, Redis] | null> {
+  const { Redis } = await import('ioredis');
   const pub = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 1 });
   const sub = pub.duplicate();
   pub.on('error', () => {});
@@ -77,7 +77,10 @@ async function connectRedis(url: string, log: FastifyInstance['log']): Promise<[
 export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const io = new Server(app.server, { path: '/socket.io', transports: ['websocket'], serveClient: false });
   const redis = ctx.config.redisUrl ? await connectRedis(ctx.config.redisUrl, app.log) : null;
-  if (redis) io.adapter(createAdapter(redis[0], redis[1]));
+  if (redis) {
+    const { createAdapter } = await import('@socket.io/redis-adapter');
+    io.adapter(createAdapter(redis[0], redis[1]));
+  }
 
   const access = createAccess(ctx.db);
   const service = createMessagesService(ctx);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { BadRequest } from '../../platform/errors.ts';
@@ -18,8 +17,12 @@ export const AVATAR_URL_PREFIX = '/avatars/';
 /** `<userId>-<random>-<size>.webp`: nothing else in `avatars/` is ever served. */
 export const AVATAR_NAME = /^\d+-[0-9a-f]{16}-(small|large)\.webp$/;
 
-/** Re-encodes to a square WebP of `size` pixels; sharp writes no metadata (EXIF, GPS, ICC) unless asked. */
-function encode(bytes: Buffer, size: number): Promise<Buffer> {
+/**
+ * Re-encodes to a square WebP of `size` pixels; sharp writes no metadata (EXIF, GPS, ICC) unless asked.
+ * sharp (libvips, about 20 MB resident) loads with the first avatar, not at start (decision 027).
+ */
+async function encode(bytes: Buffer, size: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
     .rotate()
     .resize(size, size, { fit: 'cover' })
