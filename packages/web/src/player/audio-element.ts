@@ -57,8 +57,6 @@ export function createAudioOutput(
     tracker: ListeningTracker;
     /** Percent. */
     speed: () => number;
-    /** Whether the listener still wants playback (they may pause while a load waits for its session). */
-    wantsPlay: () => boolean;
     /** The browser refused to start playing (autoplay rules). */
     onBlocked: () => void;
     /** A track's URL went into `element`, to play from `position` seconds (its normalisation gain follows it). */
@@ -82,6 +80,8 @@ export function createAudioOutput(
   let loads = 0;
   /** Where to jump once the audio's metadata is in (seconds). */
   let pendingSeek: number | null = null;
+  /** Whether the load waiting for its session token starts when it lands (Pause or Play meanwhile change it). */
+  let startWhenLoaded = false;
 
   function setRate(a: MediaElement) {
     a.defaultPlaybackRate = a.playbackRate = opts.speed() / 100;
@@ -118,11 +118,12 @@ export function createAudioOutput(
     /**
      * Puts `track` in the element at `position` seconds (the same URL just rewinds), under its
      * listening session, and starts it when `play` and the listener did not pause meanwhile. The URL
-     * is set once the session token is in; a newer load in the meantime wins. When the spare element preloaded this very URL
-     * (the same session), it takes over instead.
+     * is set once the session token is in; a newer load in the meantime wins. When the spare element
+     * preloaded this very URL (the same session), it takes over instead.
      */
     load(track: PlayerTrack, position: number, play: boolean) {
       const load = ++loads;
+      startWhenLoaded = play;
       void opts.tracker.open(track.id).then((sessionToken) => {
         if (load !== loads) return;
         const url = track.audioURL ? withSession(track.audioURL, sessionToken) : '';
@@ -138,8 +139,13 @@ export function createAudioOutput(
         } else {
           element().currentTime = position;
         }
-        if (play && opts.wantsPlay()) start();
+        if (startWhenLoaded) start();
       });
+    },
+
+    /** The listener pressed Play or Pause: a load still waiting for its session token follows. */
+    wantPlaying(playing: boolean) {
+      startWhenLoaded = playing;
     },
 
     /** Fetches `track`'s audio into the spare element under `sessionToken` (the next track's session). */

@@ -141,7 +141,6 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
   const audio = createAudioOutput(createElement, {
     tracker,
     speed: () => store.getState().speed,
-    wantsPlay: () => store.getState().queue.playing,
     onBlocked: () => queue.dispatch({ type: 'pause' }),
     onLoaded(element, track, position) {
       // The next track's element is routed like the playing one before it starts.
@@ -345,15 +344,22 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
         notify('info', 'Nothing to play', 'Every track here is locked or disabled.');
       }
     },
+    // The listener's Play and Pause also decide a load still waiting for its session token.
     togglePlay() {
-      if (!store.getState().queue.playing) haptics.release();
-      dispatch({ type: store.getState().queue.playing ? 'pause' : 'play' });
+      const playing = store.getState().queue.playing;
+      if (!playing) haptics.release();
+      audio.wantPlaying(!playing);
+      dispatch({ type: playing ? 'pause' : 'play' });
     },
     resume() {
       haptics.release();
+      audio.wantPlaying(true);
       dispatch({ type: 'play' });
     },
-    pause: () => dispatch({ type: 'pause' }),
+    pause() {
+      audio.wantPlaying(false);
+      dispatch({ type: 'pause' });
+    },
     next: () => dispatch({ type: 'next', random: deps.random() }),
     previous: () => dispatch({ type: 'previous' }),
     seek,
