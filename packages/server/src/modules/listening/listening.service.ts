@@ -10,6 +10,7 @@ import type {
   StartSessionResponse,
 } from '@mesmer/shared/api/listening';
 import { extendStreak, localDay } from '@mesmer/shared/domain/streak';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { createAccess, requireUser, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -17,7 +18,12 @@ import { Conflict, NotFound, Unauthorized } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { createUsersService } from '../users/users.service.ts';
 import { type CreditedSpan, createListeningRepo } from './listening.repo.ts';
-import { addServedRange, servedBytes } from './served-ranges.ts';
+import {
+  createServedAudioBuffer,
+  type PendingServed,
+  type ServedAudioBuffer,
+} from './served-audio-buffer.ts';
+import { addServedRange, type ServedRanges, servedBytes } from './served-ranges.ts';
 
 const MINUTE_MS = 60_000;
 /** A listener's play of a file counts at most once in this window. */
@@ -134,8 +140,48 @@ function offlineRefusal(
   return null;
 }
 
+/**
+ * Stores the audio a session was served, in the order it was served, binding the session to the
+ * first file: audio of another file, for an ended session, or asked for by someone other than the
+ * session's user is not recorded; audio of another size replaces what was kept of the old one.
+ */
+async function storeServed(db: Db, tokenHash: string, pending: PendingServed[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const txRepo = createListeningRepo(tx as unknown as Db);
+    const session = await txRepo.lockSession(tokenHash);
+    if (!session || session.endedAt) return;
+    let stored: { fileId: number; audioSize: number; servedRanges: ServedRanges } | null = null;
+    for (const served of pending) {
+      // The session as the pending audio before this one left it.
+      const held: { fileId: number | null; audioSize: number | null; servedRanges: ServedRanges } =
+        stored ?? session;
+      if (session.userId !== null && session.userId !== served.userId) continue;
+      if (held.fileId !== null && held.fileId !== served.fileId) continue;
+      const sameAudio = held.audioSize === null || held.audioSize === served.audioSize;
+      let ranges = sameAudio ? held.servedRanges : [];
+      for (const [start, end] of served.ranges) ranges = addServedRange(ranges, start, end);
+      stored = { fileId: served.fileId, audioSize: served.audioSize, servedRanges: ranges };
+    }
+    if (!stored || stored.servedRanges === session.servedRanges) return;
+    await txRepo.recordServed(session.id, stored);
+  });
+}
+
+/** Each app's pending served audio, shared by its listening services (media and listening routes). */
+const servedBuffers = new WeakMap<AppContext, ServedAudioBuffer>();
+
+function servedBufferOf(ctx: AppContext): ServedAudioBuffer {
+  let buffer = servedBuffers.get(ctx);
+  if (!buffer) {
+    buffer = createServedAudioBuffer((tokenHash, pending) => storeServed(ctx.db, tokenHash, pending));
+    servedBuffers.set(ctx, buffer);
+  }
+  return buffer;
+}
+
 export function createListeningService(ctx: AppContext) {
   const repo = createListeningRepo(ctx.db);
+  const servedAudio = servedBufferOf(ctx);
   const access = createAccess(ctx.db);
   const usersService = createUsersService(ctx);
 
@@ -252,26 +298,24 @@ export function createListeningService(ctx: AppContext) {
     },
 
     /**
-     * The media route served bytes of a file's audio under a session: the first audio binds
-     * the session to its file, and the distinct bytes are kept. Audio of another file, for an
-     * ended session, or asked for by someone other than the session's user is not recorded.
+     * The media route served bytes of a file's audio under a session. They are kept in memory and
+     * stored within about a second (decision 033), so the response never waits on the database;
+     * storing applies the rules of storeServed. `log` is the request's, for a store that fails.
      */
-    async recordServed(user: SessionUser | null, served: ServedAudio): Promise<void> {
-      await ctx.db.transaction(async (tx) => {
-        const txRepo = createListeningRepo(tx as unknown as Db);
-        const session = await txRepo.lockSession(hashToken(served.sessionToken));
-        if (!session || session.endedAt) return;
-        if (session.userId !== null && session.userId !== user?.id) return;
-        if (session.fileId !== null && session.fileId !== served.fileId) return;
-        const sameAudio = session.audioSize === null || session.audioSize === served.audioSize;
-        const ranges = addServedRange(sameAudio ? session.servedRanges : [], served.start, served.end);
-        if (ranges === session.servedRanges) return;
-        await txRepo.recordServed(session.id, {
-          fileId: served.fileId,
-          audioSize: served.audioSize,
-          servedRanges: ranges,
-        });
+    recordServed(user: SessionUser | null, audio: ServedAudio, log: FastifyBaseLogger): void {
+      servedAudio.add(hashToken(audio.sessionToken), {
+        userId: user?.id ?? null,
+        fileId: audio.fileId,
+        audioSize: audio.audioSize,
+        start: audio.start,
+        end: audio.end,
+        log,
       });
+    },
+
+    /** Stores all served audio still pending (the app's close); failures are logged, never thrown. */
+    flushServed(): Promise<void> {
+      return servedAudio.flush();
     },
 
     /**
@@ -323,7 +367,10 @@ export function createListeningService(ctx: AppContext) {
       input: EndSessionRequest,
       clientIp: string,
     ): Promise<EndSessionResponse> {
-      const session = await repo.findSession(hashToken(input.sessionToken));
+      const tokenHash = hashToken(input.sessionToken);
+      // Every byte this process served under the session counts (another process's last second may not).
+      await servedAudio.storeSession(tokenHash);
+      const session = await repo.findSession(tokenHash);
       // Someone else's session reads as unknown, so tokens cannot be probed.
       if (!session || (session.userId !== null && session.userId !== user?.id)) {
         throw new NotFound('Listening session not found.');

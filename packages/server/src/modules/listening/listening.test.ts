@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { userMemberships, users } from '../../db/schema/index.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { listeningSessions, userMemberships, users } from '../../db/schema/index.ts';
 import { authHeader, createSignedInUser, createUser } from '../../test/factories.ts';
-import { createTestApp } from '../../test/harness.ts';
+import { createTestApp, freshDatabase, TestClock, testConfig } from '../../test/harness.ts';
 import { createTier, grantMembership } from '../../test/library-factories.ts';
-import { countsAsPlay, creditedMs, heardMs, pointsWithCarry } from './listening.service.ts';
+import {
+  countsAsPlay,
+  createListeningService,
+  creditedMs,
+  heardMs,
+  pointsWithCarry,
+} from './listening.service.ts';
 import {
   type AudioTestFile,
   createAudioFile,
@@ -86,6 +94,12 @@ async function fetchAll(session: string, file: AudioTestFile, token?: string) {
 async function sessionRow(token: string) {
   const hash = createHash('sha256').update(token).digest('hex');
   return (await storedSessions(db)).find((s) => s.tokenHash === hash)!;
+}
+
+/** The session's row once every served range still pending in the app is stored. */
+async function storedSession(token: string) {
+  await createListeningService(app.ctx).flushServed();
+  return sessionRow(token);
 }
 
 beforeEach(async () => {
@@ -195,20 +209,25 @@ describe('POST /api/session (start)', () => {
 });
 
 describe('GET /media/audio with a listening session', () => {
-  it('binds the session to the file and keeps the distinct bytes served', async () => {
+  it('merges the bytes of several requests in memory and stores them after about a second', async () => {
     const token = await start(listener.token);
     expect((await serve(token, longFile, listener.token, 'bytes=0-999')).statusCode).toBe(206);
     expect((await serve(token, longFile, listener.token, 'bytes=500-1499')).statusCode).toBe(206);
     expect((await serve(token, longFile, listener.token, 'bytes=0-999')).statusCode).toBe(206);
     expect((await serve(token, longFile, listener.token, 'bytes=5000-5099')).statusCode).toBe(206);
-    expect(await sessionRow(token)).toMatchObject({
-      fileId: longFile.id,
-      audioSize: 18_000,
-      servedRanges: [
-        [0, 1499],
-        [5000, 5099],
-      ],
-    });
+    // No flush asked for: the buffer's timer stores them.
+    await vi.waitFor(
+      async () =>
+        expect(await sessionRow(token)).toMatchObject({
+          fileId: longFile.id,
+          audioSize: 18_000,
+          servedRanges: [
+            [0, 1499],
+            [5000, 5099],
+          ],
+        }),
+      { timeout: 5000, interval: 50 },
+    );
   });
 
   it("does not record another file's audio, HEAD requests, another user's requests or an ended session", async () => {
@@ -218,11 +237,45 @@ describe('GET /media/audio with a listening session', () => {
     expect((await serve(token, longFile, listener.token, 'bytes=100-199', 'HEAD')).statusCode).toBe(206);
     expect((await serve(token, longFile, other.token, 'bytes=200-299')).statusCode).toBe(206);
     expect((await serve(token, longFile, undefined, 'bytes=300-399')).statusCode).toBe(206);
-    expect(await sessionRow(token)).toMatchObject({ fileId: longFile.id, servedRanges: [[0, 99]] });
+    expect(await storedSession(token)).toMatchObject({ fileId: longFile.id, servedRanges: [[0, 99]] });
     await end(token, longFile.id, listener.token);
     await serve(token, longFile, listener.token, 'bytes=400-499');
-    expect((await sessionRow(token)).servedRanges).toEqual([[0, 99]]);
+    expect((await storedSession(token)).servedRanges).toEqual([[0, 99]]);
   });
+
+  it('records nothing for another user, nor for another file once bound, when they are pending together', async () => {
+    const token = await start(listener.token);
+    // Another user's request comes first and does not bind the session to its file.
+    await serve(token, otherFile, other.token, 'bytes=0-99');
+    await serve(token, longFile, listener.token, 'bytes=100-199');
+    await serve(token, otherFile, listener.token, 'bytes=200-299');
+    expect(await storedSession(token)).toMatchObject({
+      fileId: longFile.id,
+      audioSize: 18_000,
+      servedRanges: [[100, 199]],
+    });
+
+    const theirs = await start(listener.token);
+    await serve(theirs, longFile, other.token, 'bytes=0-999');
+    await serve(theirs, longFile, undefined, 'bytes=0-999');
+    expect(await storedSession(theirs)).toMatchObject({ fileId: null, audioSize: null, servedRanges: [] });
+  });
+
+  it('stores the bytes still pending before an end counts them', async () => {
+    const token = await start(listener.token);
+    // 6,000 bytes of 18,000 = 10 of 30 minutes, ended at once (no timer has stored them yet).
+    expect((await serve(token, longFile, listener.token, 'bytes=0-5999')).statusCode).toBe(206);
+    clock.advance(25 * MINUTE);
+    expect((await end(token, longFile.id, listener.token)).json()).toMatchObject({ points: 10 });
+    expect(await sessionRow(token)).toMatchObject({
+      fileId: longFile.id,
+      servedRanges: [[0, 5999]],
+      points: 10,
+      creditedMs: 10 * MINUTE,
+    });
+    expect(await listenerState(db, listener.id)).toMatchObject({ points: 10 });
+  });
+
   it('rejects a malformed session token, naming the field', async () => {
     const res = await app.inject({ method: 'GET', url: `${longFile.audioUrl()}&session=${'x'.repeat(201)}` });
     expect(res.statusCode).toBe(400);
@@ -599,5 +652,47 @@ describe('points across short tracks', () => {
     expect((await end(session, track.id, listener.token)).json().points).toBe(0);
     const [stored] = await db.select().from(users).where(eq(users.id, listener.id));
     expect(stored.listeningCarryMs).toBe(0);
+  });
+});
+
+describe('closing the app', () => {
+  it('stores the served audio still pending', async () => {
+    const config = testConfig();
+    const database = await freshDatabase();
+    try {
+      const closing = await buildApp(config, { database, clock: new TestClock(), logger: false });
+      const author = await createUser(database.db);
+      const user = await createSignedInUser(closing);
+      const file = await createAudioFile(closing, { authorId: author.id, duration: 30 * MINUTE });
+      const started = await closing.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: {},
+        headers: authHeader(user.token),
+      });
+      const token: string = started.json().token;
+      const res = await closing.inject({
+        method: 'GET',
+        url: file.audioUrl(token),
+        headers: { ...authHeader(user.token), range: 'bytes=0-999' },
+      });
+      expect(res.statusCode).toBe(206);
+      // Closed at once, well before the buffer's timer would store the bytes.
+      await closing.close();
+      const hash = createHash('sha256').update(token).digest('hex');
+      const [row] = await database.db
+        .select()
+        .from(listeningSessions)
+        .where(eq(listeningSessions.tokenHash, hash));
+      expect(row).toMatchObject({
+        userId: user.id,
+        fileId: file.id,
+        audioSize: 18_000,
+        servedRanges: [[0, 999]],
+      });
+    } finally {
+      await database.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -69,6 +69,9 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   const access = createAccess(ctx.db);
   const files = createFilesService(ctx);
   const listening = createListeningService(ctx);
+  // Served audio is stored in batches (decision 033): what is still pending goes in when the app closes.
+  // onClose hooks run last added first, so this runs before app.ts closes the database.
+  app.addHook('onClose', () => listening.flushServed());
 
   /**
    * Whether the viewer may play the file now. Asked at every request of a playing file (each seek is
@@ -175,7 +178,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
                     start,
                     end: start + bytes - 1,
                   };
-                  await listening.recordServed(req.user, served);
+                  listening.recordServed(req.user, served, req.log);
                 }
                 // Only a whole copy counts: every byte of the file went out in this response.
                 if (keepsCopy && start === 0 && bytes === stored.size) {
