@@ -18,8 +18,9 @@
  *
  * nginx runs with Debian's shipped settings (`sendfile on; tcp_nopush on;`); BENCH_NOPUSH=off turns
  * tcp_nopush off, which lifts its 64 KiB range figures (see bench/README.md, "Audio delivery").
- * BENCH_ONLY=ranges leaves the downloads out. BENCH_SERVER_FLAGS passes node flags to the server
- * (`--cpu-prof --cpu-prof-dir=/tmp/prof`, `--max-semi-space-size=2`).
+ * BENCH_ONLY=ranges leaves the downloads out. The server runs with the node flags of `npm start` (the
+ * root package.json's serve script); BENCH_SERVER_FLAGS replaces them (`--cpu-prof --cpu-prof-dir=/tmp/prof`,
+ * or '' for none).
  * BENCH_ROUNDS (default 2) repeats the comparison; BENCH_PORT (default 3180) is nginx's port, the
  * server takes the next one. Embedded database (PGlite) in a temporary DATA_DIR; DATABASE_URL (an
  * empty database) uses PostgreSQL instead. Only 127.0.0.1 is contacted.
@@ -142,9 +143,15 @@ http {
   return child;
 }
 
+/** The node flags `npm start` gives the server (the root package.json's serve script). */
+function serveFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  return (pkg.scripts.serve as string).split(' ').filter((arg) => arg.startsWith('--'));
+}
+
 function startServer(): ChildProcess {
   if (!fs.existsSync(serverMain)) throw new Error(`${serverMain} is missing: run npm run build first.`);
-  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? serveFlags();
   const child = spawn(process.execPath, [...flags, serverMain], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -426,7 +433,7 @@ try {
       `64 KiB ranges, ${CONNECTIONS} connections, ${seconds} s. Load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
-        .join(' ')}.`,
+        .join(' ')}. Server flags: ${(process.env.BENCH_SERVER_FLAGS ?? serveFlags().join(' ')) || 'none'}.`,
   );
   for (let round = 1; round <= rounds; round++) {
     console.log(`\nround ${round}${' '.repeat(23)}one at a time  four at once   64 KiB ranges`);

@@ -1,17 +1,11 @@
-import {
-  DragDropContext,
-  Draggable,
-  type DraggableProvided,
-  Droppable,
-  type DropResult,
-} from '@hello-pangea/dnd';
+import type { DraggableProvided } from '@hello-pangea/dnd';
 import type { AudioFile } from '@mesmer/shared/api/files';
 import { formatDuration } from '@mesmer/shared/domain/durations';
 import { isNewFile } from '@mesmer/shared/domain/file-new';
 import { isMusicType } from '@mesmer/shared/domain/file-types';
 import { isOwnPrivateFile, trackNumberLabel } from '@mesmer/shared/domain/library-display';
 import { EyeOff, GripVertical, Info, Lock, Music, Vibrate } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../features/auth/index.ts';
 import { play, useCurrentFileId } from '../player/index.ts';
@@ -19,6 +13,9 @@ import { Tag } from '../ui/index.ts';
 import styles from './TrackList.module.css';
 import { TrackPopup } from './TrackPopup.tsx';
 import { useCensor } from './useCensor.ts';
+
+/** Only a playlist being edited drags its rows; the drag-and-drop library is most of the list's code. */
+const ReorderableRows = lazy(() => import('./ReorderableRows.tsx'));
 
 export type TrackFile = AudioFile & { disabled?: boolean };
 
@@ -89,37 +86,25 @@ export function TrackList({
     />
   );
 
-  if (!onReorder) {
-    return (
-      <>
-        <ol className={styles.list} aria-label={label}>
-          {files.map((file, index) => row(file, index))}
-        </ol>
-        {popup}
-      </>
-    );
-  }
-
-  const onDragEnd = (result: DropResult) => {
-    if (!result.destination || result.destination.index === result.source.index) return;
-    onReorder(result.source.index, result.destination.index);
-  };
+  const rows = (
+    <ol className={styles.list} aria-label={label}>
+      {files.map((file, index) => row(file, index))}
+    </ol>
+  );
   return (
     <>
-      <DragDropContext onDragEnd={onDragEnd}>
-        <Droppable droppableId="tracks">
-          {(drop) => (
-            <ol className={styles.list} aria-label={label} ref={drop.innerRef} {...drop.droppableProps}>
-              {files.map((file, index) => (
-                <Draggable key={keys[index]} draggableId={keys[index]} index={index}>
-                  {(drag) => row(file, index, drag)}
-                </Draggable>
-              ))}
-              {drop.placeholder}
-            </ol>
-          )}
-        </Droppable>
-      </DragDropContext>
+      {onReorder ? (
+        <Suspense fallback={rows}>
+          <ReorderableRows
+            label={label}
+            keys={keys}
+            row={(index, drag) => row(files[index], index, drag)}
+            onReorder={onReorder}
+          />
+        </Suspense>
+      ) : (
+        rows
+      )}
       {popup}
     </>
   );

@@ -2,6 +2,7 @@ import type { SelfUser } from '@mesmer/shared/api/users';
 import { FILE_SORT_OPTIONS, type FilesTab, PAGE_SIZES } from '@mesmer/shared/domain/library-display';
 import { offsetOfPage, pageOfOffset } from '@mesmer/shared/domain/pagination';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageParam } from '../../lib/usePageParam.ts';
 import styles from '../../library/library.module.css';
@@ -30,7 +31,9 @@ import {
   readFilesSearch,
   writeFilesSearch,
 } from './files-search.ts';
-import { MyUploads } from './upload/MyUploads.tsx';
+
+/** Only uploaders see it: the upload dialog's code stays off the page for everyone else. */
+const MyUploads = lazy(() => import('./upload/MyUploads.tsx').then((m) => ({ default: m.MyUploads })));
 
 const TABS: readonly TabItem<FilesTab>[] = [
   { id: 'hypnotic', label: 'Hypnotic' },
@@ -132,7 +135,9 @@ function MyFiles() {
   return (
     <Card className={page.mine}>
       <SectionHeader title="My Files" />
-      <MyUploads />
+      <Suspense fallback={null}>
+        <MyUploads />
+      </Suspense>
       <PagedTrackList
         files={files}
         label="My files"
