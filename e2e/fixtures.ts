@@ -41,6 +41,7 @@ export async function lastMailTo(
     if (fs.existsSync(dir)) {
       const mails = fs
         .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
         .sort()
         .reverse()
         .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))

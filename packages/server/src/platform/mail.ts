@@ -38,10 +38,13 @@ export function createMailer(opts: {
     async send(m) {
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const name = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`;
+      const file = path.join(opts.outboxDir, name);
+      // Written beside it, then renamed: whoever reads the folder never sees half a message.
       await fs.writeFile(
-        path.join(opts.outboxDir, name),
+        `${file}.part`,
         JSON.stringify({ from: opts.from, ...m, sentAt: new Date().toISOString() }, null, 2),
       );
+      await fs.rename(`${file}.part`, file);
       opts.log.info({ to: m.to, subject: m.subject, link: m.link }, 'mail written to outbox');
     },
   };
