@@ -22,6 +22,49 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export class DatabaseLockedError extends Error {}
 
+/** How many statements that may write were sent to an embedded database: see writesSent. */
+interface WriteCount {
+  count: number;
+}
+const writesOfEmbedded = new WeakMap<Db, WriteCount>();
+
+/**
+ * The embedded database's count of statements sent that may write (anything but a plain SELECT,
+ * and the end of each transaction), or undefined for PostgreSQL. PGlite has one connection, held by
+ * this process alone (its lock), and runs statements in the order they are sent: while the count is
+ * unchanged, nothing in it has changed since a read sent at that count. PostgreSQL is shared with
+ * other processes, so it has no such count.
+ */
+export function writesSent(db: Db): { readonly count: number } | undefined {
+  return writesOfEmbedded.get(db);
+}
+
+const PLAIN_SELECT = /^\s*select\b/i;
+const LOCKING_CLAUSE = /\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b/i;
+
+/** Makes `client` count, in `writes`, the statements sent to it that may write. */
+function countWrites(client: PGlite, writes: WriteCount) {
+  type Query = PGlite['query'];
+  type Exec = PGlite['exec'];
+  const counted = <T extends Query | Exec>(send: T): T =>
+    ((text: string, ...rest: unknown[]) => {
+      if (!PLAIN_SELECT.test(text) || LOCKING_CLAUSE.test(text)) writes.count += 1;
+      return (send as (text: string, ...rest: unknown[]) => unknown)(text, ...rest);
+    }) as T;
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = counted(query);
+  client.exec = counted(exec);
+  client.transaction = ((run) =>
+    transaction((tx) =>
+      run(Object.assign(Object.create(tx), { query: counted(tx.query), exec: counted(tx.exec) })),
+    ).finally(() => {
+      // Its writes are seen from its COMMIT (or undone by its ROLLBACK): reads sent before then read again.
+      writes.count += 1;
+    })) as PGlite['transaction'];
+}
+
 const CONNECT_TIMEOUT_MS = 3000;
 
 /** The embedded database's buffer cache (decision 027). */
@@ -116,7 +159,10 @@ export async function openDatabase(opts: {
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     });
     await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    const writes = { count: 0 };
+    countWrites(client, writes);
     db = drizzlePglite(client, { schema }) as unknown as Db;
+    writesOfEmbedded.set(db, writes);
     await migratePglite(db as never, { migrationsFolder });
   } catch (err) {
     lock?.release();

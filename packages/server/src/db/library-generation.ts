@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { libraryGeneration, viewerGeneration } from './schema/index.ts';
+import { type Db, writesSent } from './client.ts';
+import { libraryGeneration, sessionGeneration, viewerGeneration } from './schema/index.ts';
 
 /**
  * Shares calls of `read` between concurrent callers: at most one is under way, and callers that
@@ -27,6 +27,33 @@ export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
   };
   return shared;
 }
+
+/**
+ * On the embedded database, `read`'s last answer for `key` while no statement that may write has
+ * been sent since that read was sent (writesSent: nothing else can change it); otherwise, and on
+ * PostgreSQL, `read` itself. Reads under way are shared by sharedReads around `read`, not here.
+ */
+export function untilWritten<K, T>(db: Db, read: (key: K) => Promise<T>): (key: K) => Promise<T> {
+  const writes = writesSent(db);
+  if (!writes) return read;
+  // Answers of the current write count only: a write makes them all stale, so they go with it.
+  const last = new Map<K, T>();
+  let lastAtWrites = writes.count;
+  return async (key) => {
+    if (lastAtWrites !== writes.count) {
+      last.clear();
+      lastAtWrites = writes.count;
+    }
+    if (last.has(key)) return last.get(key) as T;
+    const atWrites = writes.count;
+    const value = await read(key);
+    if (atWrites === writes.count && last.size < MAX_ANSWERS_UNTIL_WRITTEN) last.set(key, value);
+    return value;
+  };
+}
+
+/** The most answers untilWritten keeps between two writes (one per signed-in viewer asking). */
+const MAX_ANSWERS_UNTIL_WRITTEN = 10_000;
 
 /**
  * `create(db)` made once per database and kept while the database is: for state that belongs to
@@ -72,8 +99,7 @@ export const generationsReader = onePerDatabase((db): ((viewerId: number | null)
   }));
   // Only while a viewer's read is under way or waited for: at most one entry per viewer asking now.
   const byViewer = new Map<number, { read: () => Promise<Generations>; waiting: number }>();
-  return async (viewerId) => {
-    if (viewerId === null) return anonymous();
+  const ofViewer = async (viewerId: number) => {
     let entry = byViewer.get(viewerId);
     if (!entry) {
       entry = {
@@ -92,4 +118,25 @@ export const generationsReader = onePerDatabase((db): ((viewerId: number | null)
       if (entry.waiting === 0) byViewer.delete(viewerId);
     }
   };
+  return untilWritten(db, (viewerId: number | null) =>
+    viewerId === null ? anonymous() : ofViewer(viewerId),
+  );
+});
+
+/**
+ * The reader of the session generation (migration 0012, decision 034) of a database, one per
+ * database: what session users kept in the process (platform/access.ts) depend on. All concurrent
+ * callers share one read (sharedReads) of a prepared single-row query; on the embedded database, a
+ * read is not sent again until a statement that may write has been (untilWritten).
+ */
+export const sessionGenerationReader = onePerDatabase((db): (() => Promise<number>) => {
+  const read = db
+    .select({ generation: sessionGeneration.generation })
+    .from(sessionGeneration)
+    .prepare('session_generation');
+  const kept = untilWritten(
+    db,
+    sharedReads(async () => (await read.execute())[0]?.generation ?? 0),
+  );
+  return () => kept(null);
 });

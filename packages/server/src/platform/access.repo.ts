@@ -10,6 +10,7 @@ import {
   membershipTiers,
   playlists,
   roles,
+  sessionGeneration,
   userMemberships,
   userRoles,
   users,
@@ -42,6 +43,18 @@ interface ViewerMemberships {
   creatorTiers: TierRank[];
 }
 
+/** A live session as the session lookup found it. */
+export interface FoundSession {
+  user: SessionUser;
+  memberships: ViewerMemberships;
+  lastSeenAt: Date;
+  /** The session's absolute end. */
+  expiresAt: Date;
+  rotatePending: boolean;
+  /** The session generation (migration 0012) in the lookup's snapshot. */
+  generation: number;
+}
+
 export function visibleFilesFor(viewer: Viewer): SQL | undefined {
   if (viewer.readsAllFiles) return undefined;
   if (viewer.id === null) return eq(files.isPublic, true);
@@ -70,46 +83,46 @@ export function visiblePlaylistsFor(viewer: Viewer): SQL | undefined {
   return or(eq(playlists.isPublic, true), eq(playlists.creatorId, viewer.id));
 }
 
-export function createAccessRepo(db: Db) {
-  /**
-   * Who a signed-in viewer is for locks, in one fixed statement (it runs on every signed-in list):
-   * the setting, the tiers held actively, and every tier of the creators of those tiers.
-   * (Columns sit in nested fragments: drizzle writes a single-table select's own columns unqualified.)
-   */
-  const heldTier = alias(membershipTiers, 'held_tier');
-  const activeHeldTiers = sql`from ${userMemberships} join ${membershipTiers} as ${heldTier}
-    on ${heldTier.id} = ${userMemberships.tierId}
-    where ${userMemberships.userId} = ${users.id} and ${userMemberships.active}`;
-  const tiersOfHeldCreators = sql`from ${membershipTiers}
-    where ${membershipTiers.creatorName} in (select ${heldTier.creatorName} ${activeHeldTiers})`;
-  const tierJson = (tier: typeof membershipTiers | typeof heldTier) =>
-    sql`json_build_object('id', ${tier.id}, 'creatorName', ${tier.creatorName}, 'rank', ${tier.rank})`;
-  const viewerColumns = {
-    hideLockedFiles: users.hideLockedFiles,
-    held: sql<TierRank[]>`coalesce((select json_agg(${tierJson(heldTier)}) ${activeHeldTiers}), '[]'::json)`,
-    creatorTiers: sql<
-      TierRank[]
-    >`coalesce((select json_agg(${tierJson(membershipTiers)}) ${tiersOfHeldCreators}), '[]'::json)`,
-  };
-  const membershipsOf = db
-    .select(viewerColumns)
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('viewer_memberships');
+/**
+ * Who a signed-in viewer is for locks: the setting, the tiers held actively, and every tier of the
+ * creators of those tiers. (Columns sit in nested fragments: drizzle writes a single-table select's
+ * own columns unqualified.)
+ */
+const heldTier = alias(membershipTiers, 'held_tier');
+const activeHeldTiers = sql`from ${userMemberships} join ${membershipTiers} as ${heldTier}
+  on ${heldTier.id} = ${userMemberships.tierId}
+  where ${userMemberships.userId} = ${users.id} and ${userMemberships.active}`;
+const tiersOfHeldCreators = sql`from ${membershipTiers}
+  where ${membershipTiers.creatorName} in (select ${heldTier.creatorName} ${activeHeldTiers})`;
+const tierJson = (tier: typeof membershipTiers | typeof heldTier) =>
+  sql`json_build_object('id', ${tier.id}, 'creatorName', ${tier.creatorName}, 'rank', ${tier.rank})`;
+const viewerColumns = {
+  hideLockedFiles: users.hideLockedFiles,
+  held: sql<TierRank[]>`coalesce((select json_agg(${tierJson(heldTier)}) ${activeHeldTiers}), '[]'::json)`,
+  creatorTiers: sql<
+    TierRank[]
+  >`coalesce((select json_agg(${tierJson(membershipTiers)}) ${tiersOfHeldCreators}), '[]'::json)`,
+};
 
-  /**
-   * Runs on every signed-in request: a fixed statement, prepared once per connection. It reads
-   * the viewer's memberships too (as membershipsOf), so the request's viewer costs no statement of
-   * its own; they repeat on each role row.
-   */
-  const liveSessionUser = db
+/**
+ * The session lookup (`live_session_user`), unprepared: the user behind a live session token with
+ * role names (one row per role) and memberships, and the session generation in the same snapshot.
+ * Every table and column it reads must raise the session generation when written (migration 0012);
+ * session-generation.test.ts reads this statement's text to check that.
+ */
+export function liveSessionUserQuery(db: Db) {
+  return db
     .select({
       id: users.id,
       username: users.username,
       timezone: users.timezone,
       role: roles.name,
       lastSeenAt: authSessions.lastSeenAt,
+      expiresAt: authSessions.expiresAt,
       rotatePending: authSessions.rotatePending,
+      generation: sql<number>`(select ${sessionGeneration.generation} from ${sessionGeneration})`.mapWith(
+        Number,
+      ),
       ...viewerColumns,
     })
     .from(authSessions)
@@ -124,33 +137,42 @@ export function createAccessRepo(db: Db) {
         // A suspended account has no live session, whatever tokens it still holds.
         isNull(users.suspendedAt),
       ),
-    )
-    .prepare('live_session_user');
+    );
+}
+
+export function createAccessRepo(db: Db) {
+  /** Who a signed-in viewer is for locks, in one fixed statement (it runs on every signed-in list). */
+  const membershipsOf = db
+    .select(viewerColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('viewer_memberships');
+
+  /**
+   * Runs on every signed-in request whose session user is not kept (platform/access.ts): a fixed
+   * statement, prepared once per connection. It reads the viewer's memberships too (as
+   * membershipsOf), so the request's viewer costs no statement of its own; they repeat on each role row.
+   */
+  const liveSessionUser = liveSessionUserQuery(db).prepare('live_session_user');
 
   return {
     /**
      * The user behind a live session (not past its end, not idle since `idleSince`), with role
-     * names, their memberships (viewerMemberships) and when the session was last seen.
+     * names, their memberships (viewerMemberships), when the session was last seen and ends, and
+     * the session generation this was read at.
      */
-    async sessionUser(
-      tokenHash: string,
-      now: Date,
-      idleSince: Date,
-    ): Promise<{
-      user: SessionUser;
-      memberships: ViewerMemberships;
-      lastSeenAt: Date;
-      rotatePending: boolean;
-    } | null> {
+    async sessionUser(tokenHash: string, now: Date, idleSince: Date): Promise<FoundSession | null> {
       const rows = await liveSessionUser.execute({ tokenHash, now, idleSince });
       if (rows.length === 0) return null;
-      const { id, username, timezone, hideLockedFiles, held, creatorTiers, lastSeenAt, rotatePending } =
-        rows[0];
+      const { id, username, timezone, hideLockedFiles, held, creatorTiers } = rows[0];
+      const { lastSeenAt, expiresAt, rotatePending, generation } = rows[0];
       return {
         user: { id, username, timezone, roles: rows.flatMap((r) => (r.role ? [r.role] : [])) },
         memberships: { hideLockedFiles, held, creatorTiers },
         lastSeenAt,
+        expiresAt,
         rotatePending,
+        generation,
       };
     },
 

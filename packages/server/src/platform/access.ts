@@ -1,8 +1,10 @@
 import { entitledTierIds } from '@mesmer/shared/domain/locks';
 import { hasPermission } from '@mesmer/shared/domain/permissions';
 import type { Db } from '../db/client.ts';
-import { createAccessRepo, type SessionUser, type Viewer } from './access.repo.ts';
+import { onePerDatabase, sessionGenerationReader } from '../db/library-generation.ts';
+import { createAccessRepo, type FoundSession, type SessionUser, type Viewer } from './access.repo.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
+import { RecentMap } from './recent-map.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export type { SessionUser, Viewer } from './access.repo.ts';
@@ -42,10 +44,11 @@ export function requirePermission(user: SessionUser | null, rule: PermissionRule
 }
 
 /**
- * The memberships read with a request's session user (one statement for both), for that request's
- * viewer. Kept by the user object, which lives as long as its request.
+ * The memberships read with a session user (one statement for both), for the viewer of the
+ * requests it serves. Kept by the user object, which lives as long as its request, or as long as
+ * it is kept (below): memberships raise the session generation as the user does.
  */
-const membershipsOfSessionUser = new WeakMap<SessionUser, ViewerMemberships>();
+const membershipsOfSessionUser = new WeakMap<SessionUser, FoundSession['memberships']>();
 
 /** How long a rotated-away token still works: requests the browser sent before it got the new one. */
 const ROTATION_GRACE_MS = 60 * 1000;
@@ -53,10 +56,43 @@ const ROTATION_GRACE_MS = 60 * 1000;
 /** Session users whose session waits for a new token (their roles changed since it was issued). */
 const rotationPending = new WeakSet<SessionUser>();
 
-type ViewerMemberships = Awaited<ReturnType<ReturnType<typeof createAccessRepo>['viewerMemberships']>>;
+/** How many session users a process keeps per database (decision 034): as many signed-in users at once. */
+const KEPT_SESSION_USERS = 10_000;
+
+/** A session user kept in the process, with what its session was read at. */
+interface KeptSession {
+  user: SessionUser;
+  memberships: FoundSession['memberships'];
+  /** The session generation the lookup read with it: kept while it is current. */
+  generation: number;
+  expiresAt: Date;
+  /** As read, or as this process last touched it: never later than the stored time. */
+  lastSeenAt: Date;
+}
+
+/**
+ * Session users found by the session lookup, by token hash, per database (decision 034): a request
+ * whose session is kept costs a shared read of the session generation (migration 0012) instead of
+ * the lookup. Every write that can change what the lookup answers raises that generation in its
+ * transaction, so a kept user is exactly what the lookup would answer while it is current; whether
+ * the session is still live at `now` is judged from its kept end and last-seen time. Entries read at
+ * an older generation than the newest seen are useless and dropped at once.
+ */
+const keptSessionsOf = onePerDatabase(() => ({
+  newestGeneration: 0,
+  byTokenHash: new RecentMap<string, KeptSession>(KEPT_SESSION_USERS),
+}));
 
 export function createAccess(db: Db) {
   const repo = createAccessRepo(db);
+  const kept = keptSessionsOf(db);
+  const readSessionGeneration = sessionGenerationReader(db);
+  /** Generations only rise: users kept at an older one than `generation` will never be used again. */
+  const seeGeneration = (generation: number) => {
+    if (generation <= kept.newestGeneration) return;
+    kept.newestGeneration = generation;
+    kept.byTokenHash.clear();
+  };
 
   return {
     /**
@@ -65,12 +101,49 @@ export function createAccess(db: Db) {
      */
     async sessionUser(token: string, now: Date, idleDays: number): Promise<SessionUser | null> {
       const tokenHash = hashToken(token);
-      const found = await repo.sessionUser(tokenHash, now, new Date(now.getTime() - idleDays * DAY_MS));
-      if (!found) return null;
-      if (now.getTime() - found.lastSeenAt.getTime() > SESSION_TOUCH_MS)
+      const idleSince = new Date(now.getTime() - idleDays * DAY_MS);
+      // The lookup's own rule (live_session_user), for a kept session.
+      const live = (s: KeptSession) =>
+        s.expiresAt.getTime() > now.getTime() && s.lastSeenAt.getTime() > idleSince.getTime();
+
+      if (kept.byTokenHash.has(tokenHash)) {
+        const generation = await readSessionGeneration();
+        seeGeneration(generation);
+        // Looked up again after the await: a newer generation may have dropped it meanwhile.
+        const entry = kept.byTokenHash.get(tokenHash);
+        if (entry && entry.generation === generation && live(entry)) {
+          kept.byTokenHash.remember(tokenHash, entry);
+          if (now.getTime() - entry.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
+            await repo.touchSession(tokenHash, now);
+            entry.lastSeenAt = now;
+          }
+          return entry.user;
+        }
+      }
+
+      const found = await repo.sessionUser(tokenHash, now, idleSince);
+      if (!found) {
+        kept.byTokenHash.delete(tokenHash);
+        return null;
+      }
+      if (now.getTime() - found.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
         await repo.touchSession(tokenHash, now);
+        found.lastSeenAt = now;
+      }
+      // Requests may share a kept user object: nothing mutates a request's user (req.user, the
+      // services' `user` arguments: none assigns to it or its roles), and freezing it makes sure.
+      Object.freeze(found.user.roles);
+      Object.freeze(found.user);
       membershipsOfSessionUser.set(found.user, found.memberships);
-      if (found.rotatePending) rotationPending.add(found.user);
+      seeGeneration(found.generation);
+      if (found.rotatePending) {
+        // Rare (the roles just changed) and rotated by the user object at this request: not kept.
+        rotationPending.add(found.user);
+        kept.byTokenHash.delete(tokenHash);
+      } else if (found.generation === kept.newestGeneration) {
+        const { user, memberships, generation, expiresAt, lastSeenAt } = found;
+        kept.byTokenHash.remember(tokenHash, { user, memberships, generation, expiresAt, lastSeenAt });
+      }
       return found.user;
     },
 

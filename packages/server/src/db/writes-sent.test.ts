@@ -1,0 +1,72 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, testDbKind } from '../test/harness.ts';
+import { type Database, writesSent } from './client.ts';
+import { generationsReader, sessionGenerationReader } from './library-generation.ts';
+import { libraryGeneration } from './schema/index.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterAll(() => database.close());
+
+describe.runIf(testDbKind === 'pglite')('statements that may write, on the embedded database', () => {
+  const count = () => writesSent(database.db)?.count ?? Number.NaN;
+  /** Sends `text` past the count, as nothing in the app can: to show what a kept read would miss. */
+  const uncounted = (text: string) => {
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    return Object.getPrototypeOf(client).query.call(client, text);
+  };
+
+  it('counts every statement but a plain select, and the end of each transaction', async () => {
+    const before = count();
+    await database.db.select().from(libraryGeneration);
+    await database.db.execute(sql`  SELECT 1`);
+    expect(count()).toBe(before);
+
+    await database.db.execute(sql`select generation from library_generation for update`);
+    expect(count()).toBe(before + 1);
+    await database.db.execute(sql`with g as (select 1) select * from g`);
+    expect(count()).toBe(before + 2);
+    await database.db.update(libraryGeneration).set({ generation: sql`generation` });
+    expect(count()).toBe(before + 3);
+
+    await database.db.transaction(async (tx) => {
+      await tx.select().from(libraryGeneration);
+    });
+    expect(count()).toBe(before + 4);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.update(libraryGeneration).set({ generation: sql`generation` });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(count()).toBe(before + 6);
+  });
+
+  it('reads the generations again only after a statement that may write', async () => {
+    const readGenerations = generationsReader(database.db);
+    const readSessionGeneration = sessionGenerationReader(database.db);
+    const library = (await readGenerations(null)).library;
+    const session = await readSessionGeneration();
+
+    await uncounted('update library_generation set generation = generation + 1');
+    await uncounted('update session_generation set generation = generation + 1');
+    // Nothing this process sent could have changed them: the answers kept are given again.
+    expect((await readGenerations(null)).library).toBe(library);
+    expect(await readSessionGeneration()).toBe(session);
+
+    // Any counted write sends the reads again, and they see everything up to it.
+    await database.db.execute(sql`update library_generation set generation = generation + 1`);
+    expect((await readGenerations(null)).library).toBe(library + 2);
+    expect(await readSessionGeneration()).toBe(session + 1);
+  });
+});
+
+describe.runIf(testDbKind === 'postgres')('statements that may write, on PostgreSQL', () => {
+  it('are not counted: other processes write to it too, so every read goes to it', () => {
+    expect(writesSent(database.db)).toBeUndefined();
+  });
+});
