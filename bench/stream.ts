@@ -18,8 +18,8 @@
  *
  * nginx runs with Debian's shipped settings (`sendfile on; tcp_nopush on;`); BENCH_NOPUSH=off turns
  * tcp_nopush off, which lifts its 64 KiB range figures (see bench/README.md, "Audio delivery").
- * BENCH_ONLY=ranges leaves the downloads out. The server runs with the node flags of `npm start` (the
- * root package.json's serve script); BENCH_SERVER_FLAGS replaces them (`--cpu-prof --cpu-prof-dir=/tmp/prof`,
+ * BENCH_ONLY=ranges leaves the downloads out. The server runs with the node flags and environment of
+ * `npm start` (the root package.json's serve script); BENCH_SERVER_FLAGS replaces the flags (`--cpu-prof --cpu-prof-dir=/tmp/prof`,
  * or '' for none).
  * BENCH_ROUNDS (default 2) repeats the comparison; BENCH_PORT (default 3180) is nginx's port, the
  * server takes the next one. Embedded database (PGlite) in a temporary DATA_DIR; DATABASE_URL (an
@@ -143,11 +143,19 @@ http {
   return child;
 }
 
+const serveScript: string[] = JSON.parse(
+  fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'),
+).scripts.serve.split(' ');
+
 /** The node flags `npm start` gives the server (the root package.json's serve script). */
 function serveFlags(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-  return (pkg.scripts.serve as string).split(' ').filter((arg) => arg.startsWith('--'));
+  return serveScript.filter((arg) => arg.startsWith('--'));
 }
+
+/** The environment the serve script sets before node (its leading NAME=value words). */
+const serveEnv = Object.fromEntries(
+  serveScript.filter((arg) => /^[A-Z_]+=/.test(arg)).map((arg) => arg.split('=', 2) as [string, string]),
+);
 
 function startServer(): ChildProcess {
   if (!fs.existsSync(serverMain)) throw new Error(`${serverMain} is missing: run npm run build first.`);
@@ -155,6 +163,7 @@ function startServer(): ChildProcess {
   const child = spawn(process.execPath, [...flags, serverMain], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
+      ...serveEnv,
       ...process.env,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
@@ -433,7 +442,13 @@ try {
       `64 KiB ranges, ${CONNECTIONS} connections, ${seconds} s. Load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
-        .join(' ')}. Server flags: ${(process.env.BENCH_SERVER_FLAGS ?? serveFlags().join(' ')) || 'none'}.`,
+        .join(
+          ' ',
+        )}. Server flags: ${(process.env.BENCH_SERVER_FLAGS ?? serveFlags().join(' ')) || 'none'}, environment: ${
+        Object.entries(serveEnv)
+          .map(([name, value]) => `${name}=${value}`)
+          .join(' ') || 'none'
+      }.`,
   );
   for (let round = 1; round <= rounds; round++) {
     console.log(`\nround ${round}${' '.repeat(23)}one at a time  four at once   64 KiB ranges`);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
+import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,92 @@ const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
 
 function isMissing(err: unknown): boolean {
   return (err as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+/** A file open for reading, with what fstat said of it when it was opened. */
+interface OpenFile {
+  handle: FileHandle;
+  size: number;
+  modified: Date;
+}
+
+interface KeptOpen {
+  /** Null when there is no such file (or it is not a file): such answers are not kept. */
+  file: Promise<OpenFile | null>;
+  readers: number;
+  /** No longer handed out: closed when its last reader is done. */
+  retired: boolean;
+}
+
+/** How long a file opened for range reads is kept open from its opening (decision 036). */
+const KEEP_OPEN_MS = 2000;
+/** Files kept open at most; beyond, a read opens and closes its own (the process's descriptors are few). */
+const MAX_KEPT_OPEN = 256;
+
+/**
+ * Files open for reading by path, shared by every local store of the process: the requests of a
+ * playing file (each seek, each 64 KiB range) cost one read each instead of a stat, an open, a read
+ * and a close. A file is kept open KEEP_OPEN_MS from its opening, so a change by another process is
+ * seen within that time; this process's own writes, moves and deletes let go of it at once.
+ */
+const keptOpen = new Map<string, KeptOpen>();
+
+function retire(kept: KeptOpen) {
+  kept.retired = true;
+  if (kept.readers === 0) kept.file.then((open) => open?.handle.close()).catch(() => undefined);
+}
+
+/** Stops handing out the kept opening of `file`; readers under way finish with it. */
+function letGo(file: string) {
+  const kept = keptOpen.get(file);
+  if (!kept) return;
+  keptOpen.delete(file);
+  retire(kept);
+}
+
+async function openForReading(file: string): Promise<OpenFile | null> {
+  let handle: FileHandle;
+  try {
+    handle = await fs.open(file, 'r');
+  } catch (err) {
+    if (isMissing(err)) return null;
+    throw err;
+  }
+  try {
+    const s = await handle.stat();
+    if (s.isFile()) return { handle, size: s.size, modified: s.mtime };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+  await handle.close();
+  return null;
+}
+
+/** `use` with `file` open (null when missing), sharing a kept opening of it. */
+async function withOpenFile<T>(file: string, use: (open: OpenFile | null) => Promise<T> | T): Promise<T> {
+  let kept = keptOpen.get(file);
+  if (!kept) {
+    const entry: KeptOpen = { file: openForReading(file), readers: 0, retired: false };
+    kept = entry;
+    if (keptOpen.size < MAX_KEPT_OPEN) {
+      keptOpen.set(file, entry);
+      entry.file.then(
+        (open) => {
+          if (!open) letGo(file);
+          else setTimeout(() => keptOpen.get(file) === entry && letGo(file), KEEP_OPEN_MS).unref();
+        },
+        () => letGo(file),
+      );
+    } else entry.retired = true;
+  }
+  kept.readers += 1;
+  try {
+    return await use(await kept.file);
+  } finally {
+    kept.readers -= 1;
+    if (kept.retired && kept.readers === 0) retire(kept);
+  }
 }
 
 /** A folder on the local disk (DATA_DIR/media by default). */
@@ -41,25 +127,37 @@ export function localStorage(root: string): Storage {
       try {
         await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp));
         await fs.rename(temp, target);
+        letGo(target);
       } catch (err) {
         await fs.rm(temp, { force: true });
         throw err;
       }
     },
     async stat(key) {
-      try {
-        const s = await fs.stat(pathOf(key));
-        return s.isFile() ? { size: s.size, modified: s.mtime } : null;
-      } catch (err) {
-        if (isMissing(err)) return null;
-        throw err;
-      }
+      return withOpenFile(pathOf(key), (open) => open && { size: open.size, modified: open.modified });
     },
     createReadStream(key, range) {
       return createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : undefined);
     },
+    async readRange(key, range) {
+      return withOpenFile(pathOf(key), async (open) => {
+        const length = range.end - range.start + 1;
+        if (!open || range.end >= open.size)
+          throw new Error(`${key} is missing or shorter than the range read`);
+        const bytes = Buffer.allocUnsafe(length);
+        let read = 0;
+        while (read < length) {
+          const { bytesRead } = await open.handle.read(bytes, read, length - read, range.start + read);
+          if (bytesRead === 0) throw new Error(`${key} ended before the range read`);
+          read += bytesRead;
+        }
+        return bytes;
+      });
+    },
     async delete(key) {
-      await fs.rm(pathOf(key), { force: true });
+      const file = pathOf(key);
+      letGo(file);
+      await fs.rm(file, { force: true });
     },
 
     async startMultipart(key) {
@@ -115,6 +213,7 @@ export function localStorage(root: string): Storage {
           for (const file of files) yield* createReadStream(file);
         }, createWriteStream(temp));
         await fs.rename(temp, target);
+        letGo(target);
       } catch (err) {
         await fs.rm(temp, { force: true });
         throw err;
@@ -130,6 +229,8 @@ export function localStorage(root: string): Storage {
       const to = pathOf(toKey);
       await fs.mkdir(path.dirname(to), { recursive: true });
       await fs.rename(from, to);
+      letGo(from);
+      letGo(to);
     },
     async check() {
       // The folder is made with the first file: missing is fine where it can be made.

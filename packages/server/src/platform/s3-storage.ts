@@ -102,6 +102,19 @@ export function s3Storage(config: S3Config): Storage {
       return out;
     },
 
+    async readRange(key, range) {
+      checkKey(key);
+      const res = await client.send(
+        new GetObjectCommand({ Bucket, Key: key, Range: `bytes=${range.start}-${range.end}` }),
+      );
+      const bytes = Buffer.from(
+        await (res.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),
+      );
+      if (bytes.length !== range.end - range.start + 1)
+        throw new Error(`${key} is shorter than the range read`);
+      return bytes;
+    },
+
     async delete(key) {
       checkKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));

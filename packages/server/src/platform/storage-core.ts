@@ -20,6 +20,11 @@ export interface Storage {
   put(key: string, body: Buffer | Readable): Promise<void>;
   stat(key: string): Promise<StoredObject | null>;
   createReadStream(key: string, range?: ByteRange): Readable;
+  /**
+   * The bytes of `range` in memory, for small ranges (a player's seek): the read has no stream to set
+   * up and take down. Rejects when the object is missing or shorter than the range.
+   */
+  readRange(key: string, range: ByteRange): Promise<Buffer>;
   delete(key: string): Promise<void>;
   /**
    * Multipart upload of one object: parts numbered from 1, sent in any order (by any server

@@ -89,6 +89,46 @@ describe.each([local, s3])('storage: $name', (backend) => {
     );
   });
 
+  it('reads ranges into memory, and sees the object replaced, moved or deleted at once', async () => {
+    const bytes = pattern(5000);
+    await storage.put('audio/ranges.wav', bytes);
+    expect(await storage.readRange('audio/ranges.wav', { start: 0, end: 0 })).toEqual(bytes.subarray(0, 1));
+    expect(await storage.readRange('audio/ranges.wav', { start: 100, end: 1099 })).toEqual(
+      bytes.subarray(100, 1100),
+    );
+    await expect(storage.readRange('audio/ranges.wav', { start: 4990, end: 5000 })).rejects.toThrow();
+    await expect(storage.readRange('audio/never.wav', { start: 0, end: 9 })).rejects.toThrow();
+
+    // Right after reads of the old object: the new one's size and bytes.
+    const replaced = pattern(3000, 7);
+    await storage.put('audio/ranges.wav', replaced);
+    expect((await storage.stat('audio/ranges.wav'))?.size).toBe(3000);
+    expect(await storage.readRange('audio/ranges.wav', { start: 0, end: 2999 })).toEqual(replaced);
+
+    await storage.move('audio/ranges.wav', 'audio/moved.wav');
+    expect(await storage.stat('audio/ranges.wav')).toBeNull();
+    expect(await storage.readRange('audio/moved.wav', { start: 10, end: 19 })).toEqual(
+      replaced.subarray(10, 20),
+    );
+    await storage.delete('audio/moved.wav');
+    expect(await storage.stat('audio/moved.wav')).toBeNull();
+    await expect(storage.readRange('audio/moved.wav', { start: 0, end: 9 })).rejects.toThrow();
+  });
+
+  it('answers reads at the same time from one object, ranges and whole', async () => {
+    const bytes = Buffer.concat(Array.from({ length: 4 }, (_, i) => pattern(64 * 1024, i)));
+    await storage.put('audio/busy.wav', bytes);
+    const ranges = Array.from({ length: 40 }, (_, i) => ({ start: i * 6000, end: i * 6000 + 5999 }));
+    const [reads, whole] = await Promise.all([
+      Promise.all(ranges.map((range) => storage.readRange('audio/busy.wav', range))),
+      readAll(storage.createReadStream('audio/busy.wav')),
+    ]);
+    reads.forEach((read, i) => {
+      expect(read).toEqual(bytes.subarray(ranges[i].start, ranges[i].end + 1));
+    });
+    expect(whole).toEqual(bytes);
+  });
+
   it('puts a stream of unknown length and replaces what was there', async () => {
     await storage.put('audio/stream.wav', Buffer.from('old'));
     await storage.put('audio/stream.wav', generated(40, 1000));

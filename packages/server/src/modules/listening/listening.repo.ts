@@ -66,9 +66,33 @@ export function createListeningRepo(db: Db) {
     /** Binds the session to the file and stores the bytes of its audio served so far. */
     async recordServed(
       sessionId: number,
-      served: { fileId: number; audioSize: number; servedRanges: ServedRanges },
+      served: { fileId: number | null; audioSize: number | null; servedRanges: ServedRanges },
     ) {
       await db.update(listeningSessions).set(served).where(eq(listeningSessions.id, sessionId));
+    },
+
+    /**
+     * Stores `next` over the session's binding and served audio if they are still `known` and the
+     * session has not ended; false otherwise (nothing written).
+     */
+    async recordServedIfUnchanged(
+      known: { id: number; fileId: number | null; audioSize: number | null; servedRanges: ServedRanges },
+      next: { fileId: number | null; audioSize: number | null; servedRanges: ServedRanges },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(listeningSessions)
+        .set(next)
+        .where(
+          and(
+            eq(listeningSessions.id, known.id),
+            isNull(listeningSessions.endedAt),
+            sql`${listeningSessions.fileId} is not distinct from ${known.fileId}`,
+            sql`${listeningSessions.audioSize} is not distinct from ${known.audioSize}`,
+            eq(listeningSessions.servedRanges, known.servedRanges),
+          ),
+        )
+        .returning({ id: listeningSessions.id });
+      return rows.length === 1;
     },
 
     /** Marks the session ended; false when another request ended it first. */

@@ -15,9 +15,10 @@ import type { Db } from '../../db/client.ts';
 import { createAccess, requireUser, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { Conflict, NotFound, Unauthorized } from '../../platform/errors.ts';
+import { RecentMap } from '../../platform/recent-map.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { createUsersService } from '../users/users.service.ts';
-import { type CreditedSpan, createListeningRepo } from './listening.repo.ts';
+import { type CreditedSpan, createListeningRepo, type ListeningSessionRow } from './listening.repo.ts';
 import {
   createServedAudioBuffer,
   type PendingServed,
@@ -140,31 +141,61 @@ function offlineRefusal(
   return null;
 }
 
+/** A session's binding and served audio, as a store wrote or read them. */
+type StoredServed = Pick<ListeningSessionRow, 'id' | 'userId' | 'fileId' | 'audioSize' | 'servedRanges'>;
+
 /**
- * Stores the audio a session was served, in the order it was served, binding the session to the
- * first file: audio of another file, for an ended session, or asked for by someone other than the
- * session's user is not recorded; audio of another size replaces what was kept of the old one.
+ * The session with the pending audio merged, in the order it was served, binding the session to the
+ * first file: audio of another file, or asked for by someone other than the session's user, is not
+ * recorded; audio of another size replaces what was kept of the old one. Null: nothing changes.
  */
-async function storeServed(db: Db, tokenHash: string, pending: PendingServed[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    const txRepo = createListeningRepo(tx as unknown as Db);
-    const session = await txRepo.lockSession(tokenHash);
-    if (!session || session.endedAt) return;
-    let stored: { fileId: number; audioSize: number; servedRanges: ServedRanges } | null = null;
-    for (const served of pending) {
-      // The session as the pending audio before this one left it.
-      const held: { fileId: number | null; audioSize: number | null; servedRanges: ServedRanges } =
-        stored ?? session;
-      if (session.userId !== null && session.userId !== served.userId) continue;
-      if (held.fileId !== null && held.fileId !== served.fileId) continue;
-      const sameAudio = held.audioSize === null || held.audioSize === served.audioSize;
-      let ranges = sameAudio ? held.servedRanges : [];
-      for (const [start, end] of served.ranges) ranges = addServedRange(ranges, start, end);
-      stored = { fileId: served.fileId, audioSize: served.audioSize, servedRanges: ranges };
+function withServed(session: StoredServed, pending: PendingServed[]): StoredServed | null {
+  let stored: StoredServed = session;
+  for (const served of pending) {
+    if (session.userId !== null && session.userId !== served.userId) continue;
+    if (stored.fileId !== null && stored.fileId !== served.fileId) continue;
+    const sameAudio = stored.audioSize === null || stored.audioSize === served.audioSize;
+    let ranges = sameAudio ? stored.servedRanges : [];
+    for (const [start, end] of served.ranges) ranges = addServedRange(ranges, start, end);
+    stored = { ...stored, fileId: served.fileId, audioSize: served.audioSize, servedRanges: ranges };
+  }
+  return stored.servedRanges === session.servedRanges && stored.fileId === session.fileId ? null : stored;
+}
+
+/** Sessions whose stored row a process remembers at most (one per listener playing now). */
+const REMEMBERED_SESSIONS = 10_000;
+
+/**
+ * Stores served audio (decision 033) for one database. Each store is judged against the session's
+ * row as this process last wrote or read it: pending audio that adds nothing to it costs no
+ * statement (a listener seeking back and forth), and what does is one conditional update that
+ * succeeds only while the row is still that one. When it is not (another process stored some, the
+ * session ended), the row is locked, read and merged as before. An ended session records nothing.
+ */
+function servedAudioStore(db: Db) {
+  const repo = createListeningRepo(db);
+  const lastStored = new RecentMap<string, StoredServed>(REMEMBERED_SESSIONS);
+
+  return async (tokenHash: string, pending: PendingServed[]): Promise<void> => {
+    const known = lastStored.get(tokenHash);
+    if (known) {
+      const next = withServed(known, pending);
+      if (!next) return;
+      if (await repo.recordServedIfUnchanged(known, next)) {
+        lastStored.remember(tokenHash, next);
+        return;
+      }
+      lastStored.delete(tokenHash);
     }
-    if (!stored || stored.servedRanges === session.servedRanges) return;
-    await txRepo.recordServed(session.id, stored);
-  });
+    await db.transaction(async (tx) => {
+      const txRepo = createListeningRepo(tx as unknown as Db);
+      const session = await txRepo.lockSession(tokenHash);
+      if (!session || session.endedAt) return;
+      const next = withServed(session, pending);
+      if (next) await txRepo.recordServed(session.id, next);
+      lastStored.remember(tokenHash, next ?? session);
+    });
+  };
 }
 
 /** Each app's pending served audio, shared by its listening services (media and listening routes). */
@@ -173,7 +204,7 @@ const servedBuffers = new WeakMap<AppContext, ServedAudioBuffer>();
 function servedBufferOf(ctx: AppContext): ServedAudioBuffer {
   let buffer = servedBuffers.get(ctx);
   if (!buffer) {
-    buffer = createServedAudioBuffer((tokenHash, pending) => storeServed(ctx.db, tokenHash, pending));
+    buffer = createServedAudioBuffer(servedAudioStore(ctx.db));
     servedBuffers.set(ctx, buffer);
   }
   return buffer;

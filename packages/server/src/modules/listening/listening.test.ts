@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { listeningSessions, userMemberships, users } from '../../db/schema/index.ts';
 import { authHeader, createSignedInUser, createUser } from '../../test/factories.ts';
-import { createTestApp, freshDatabase, TestClock, testConfig } from '../../test/harness.ts';
+import { createTestApp, freshDatabase, TestClock, testConfig, testDbKind } from '../../test/harness.ts';
 import { createTier, grantMembership } from '../../test/library-factories.ts';
 import {
   countsAsPlay,
@@ -259,6 +259,53 @@ describe('GET /media/audio with a listening session', () => {
     await serve(theirs, longFile, other.token, 'bytes=0-999');
     await serve(theirs, longFile, undefined, 'bytes=0-999');
     expect(await storedSession(theirs)).toMatchObject({ fileId: null, audioSize: null, servedRanges: [] });
+  });
+
+  it('merges what two server processes served under one session, each storing against the row it last saw', async () => {
+    // A second server process on the same database and media folder.
+    const database = { db, kind: testDbKind, close: async () => undefined };
+    const second = await buildApp(app.ctx.config, { database, clock, logger: false });
+    try {
+      const token = await start(listener.token);
+      const served = (on: typeof app, range: string) =>
+        on.inject({
+          method: 'GET',
+          url: longFile.audioUrl(token),
+          headers: { ...authHeader(listener.token), range },
+        });
+      const flush = (on: typeof app) => createListeningService(on.ctx).flushServed();
+
+      expect((await served(app, 'bytes=0-99')).statusCode).toBe(206);
+      await flush(app);
+      expect((await served(second, 'bytes=200-299')).statusCode).toBe(206);
+      await flush(second);
+      // The first process last saw [0, 99] only: its update misses, and it merges into the stored row.
+      await served(app, 'bytes=100-199');
+      await flush(app);
+      expect((await sessionRow(token)).servedRanges).toEqual([[0, 299]]);
+
+      // Bytes already stored, as this process last saw them, cost no write: a row changed behind its
+      // back (here by hand) stays as it is.
+      await db
+        .update(listeningSessions)
+        .set({ servedRanges: [[0, 9]] })
+        .where(eq(listeningSessions.id, (await sessionRow(token)).id));
+      await served(app, 'bytes=0-99');
+      await flush(app);
+      expect((await sessionRow(token)).servedRanges).toEqual([[0, 9]]);
+
+      // An ended session records nothing, whatever a process remembers of it.
+      await served(app, 'bytes=1000-1099');
+      await end(token, longFile.id, listener.token);
+      await served(app, 'bytes=2000-2099');
+      await flush(app);
+      expect((await sessionRow(token)).servedRanges).toEqual([
+        [0, 9],
+        [1000, 1099],
+      ]);
+    } finally {
+      await second.close();
+    }
   });
 
   it('stores the bytes still pending before an end counts them', async () => {

@@ -34,6 +34,16 @@ describe('addServedRange', () => {
     expect(servedBytes(addServedRange(r, 500, 1499))).toBe(1500);
   });
 
+  it('answers the same ranges when the bytes were already held', () => {
+    const r: ServedRanges = [
+      [0, 99],
+      [200, 299],
+    ];
+    expect(addServedRange(r, 0, 99)).toBe(r);
+    expect(addServedRange(r, 210, 250)).toBe(r);
+    expect(addServedRange(r, 90, 110)).not.toBe(r);
+  });
+
   it('ignores empty ranges and a stretch past the cap', () => {
     expect(addServedRange([[0, 5]], 9, 8)).toEqual([[0, 5]]);
     let r: ServedRanges = [];

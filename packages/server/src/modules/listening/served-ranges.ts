@@ -7,9 +7,12 @@ export type ServedRanges = [number, number][];
 /** A session keeps at most this many separate stretches; real playback with seeks needs a handful. */
 export const MAX_SERVED_RANGES = 200;
 
-/** `ranges` with [start, end] added, merging overlapping and adjacent ranges; unchanged when it would exceed the cap. */
+/**
+ * `ranges` with [start, end] added, merging overlapping and adjacent ranges. `ranges` itself when that
+ * changes nothing (bytes already held) or would exceed the cap.
+ */
 export function addServedRange(ranges: ServedRanges, start: number, end: number): ServedRanges {
-  if (end < start) return ranges;
+  if (end < start || ranges.some(([s, e]) => s <= start && end <= e)) return ranges;
   const merged: ServedRanges = [];
   let next: [number, number] = [start, end];
   let placed = false;

@@ -25,6 +25,9 @@ const CONTENT_TYPES: Record<string, string> = {
 
 const INVALID_LINK = 'This link has expired or is not valid.';
 
+/** Ranges up to this long are read into memory and sent in one piece (a player asks 64 KiB-1 MiB). */
+const IN_MEMORY_RANGE_BYTES = 1024 * 1024;
+
 function contentTypeOf(key: string): string {
   return CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 }
@@ -160,42 +163,40 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
           .type('application/json; charset=utf-8')
           .send({ error: 'Range not satisfiable.' });
       }
-      const body = storage.createReadStream(storageKey, range ?? undefined);
       const start = range?.start ?? 0;
       // Only a GET sends the body (HEAD reads and drops it), and only audio earns listening time.
       const countsSession = session !== undefined && kind === 'audio' && req.method === 'GET';
-      const sent =
-        countsSession || keepsCopy
-          ? countSent(
-              body,
-              async (bytes) => {
-                if (bytes === 0) return;
-                if (countsSession) {
-                  const served = {
-                    sessionToken: session,
-                    fileId,
-                    audioSize: stored.size,
-                    start,
-                    end: start + bytes - 1,
-                  };
-                  listening.recordServed(req.user, served, req.log);
-                }
-                // Only a whole copy counts: every byte of the file went out in this response.
-                if (keepsCopy && start === 0 && bytes === stored.size) {
-                  await listening.recordOfflineCopy(user, fileId);
-                }
-              },
-              req.log,
-            )
-          : body;
+      const recordSent = async (bytes: number) => {
+        if (bytes === 0) return;
+        if (countsSession) {
+          const served = {
+            sessionToken: session,
+            fileId,
+            audioSize: stored.size,
+            start,
+            end: start + bytes - 1,
+          };
+          listening.recordServed(req.user, served, req.log);
+        }
+        // Only a whole copy counts: every byte of the file went out in this response.
+        if (keepsCopy && start === 0 && bytes === stored.size)
+          await listening.recordOfflineCopy(user, fileId);
+      };
       if (range) {
-        return reply
+        reply
           .code(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`)
-          .header('content-length', range.end - range.start + 1)
-          .send(sent);
+          .header('content-length', range.end - range.start + 1);
+      } else reply.header('content-length', stored.size);
+
+      // A player's seeks and chunks: read whole into memory, with no stream to set up per request.
+      if (range && range.end - range.start < IN_MEMORY_RANGE_BYTES) {
+        const bytes = await storage.readRange(storageKey, range);
+        if (req.method === 'GET') await recordSent(bytes.length);
+        return reply.send(bytes);
       }
-      return reply.header('content-length', stored.size).send(sent);
+      const body = storage.createReadStream(storageKey, range ?? undefined);
+      return reply.send(countsSession || keepsCopy ? countSent(body, recordSent, req.log) : body);
     },
   );
 
