@@ -24,7 +24,7 @@ import {
   type PendingServed,
   type ServedAudioBuffer,
 } from './served-audio-buffer.ts';
-import { addServedRange, type ServedRanges, servedBytes } from './served-ranges.ts';
+import { addServedRange, servedBytes } from './served-ranges.ts';
 
 const MINUTE_MS = 60_000;
 /** A listener's play of a file counts at most once in this window. */
