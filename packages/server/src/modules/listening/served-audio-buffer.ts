@@ -13,7 +13,7 @@ export interface PendingServed {
 /** Pending audio is stored about this often (decision 033). */
 export const FLUSH_EVERY_MS = 1000;
 /** A session with this many separate pending stretches (many seeks) is stored at once. */
-export const FLUSH_AT_RANGES = 32;
+export const FLUSH_AT_RANGES = 128;
 /** With this many sessions pending, everything is stored at once: memory stays bounded. */
 export const FLUSH_AT_SESSIONS = 1000;
 
