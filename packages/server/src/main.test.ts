@@ -95,4 +95,37 @@ describe('the server process', () => {
     expect(server.output()).not.toMatch(/uncaught|ECOMPROMISED|\n\s+at /i);
     fs.rmSync(ownDataDir, { recursive: true, force: true });
   }, 120_000);
+
+  it('makes the demo library of a first start in a process of its own, then serves it', async () => {
+    const ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-main-'));
+    const server = startServer({
+      DATA_DIR: ownDataDir,
+      PORT: String(port + 3),
+      SEED_DEMO: 'force',
+      LOG_LEVEL: 'info',
+    });
+    running.push(server.child);
+    await waitFor(() => server.output().includes('is running at'), 180_000);
+
+    // The demo library's process logged with a pid of its own, and before the server listened.
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    const logged = lines.map((line) => JSON.parse(line) as { pid: number; msg: string });
+    const made = logged.find((entry) => entry.msg.startsWith('made the demo library: analysed '));
+    const listening = logged.find((entry) => entry.msg.startsWith('Server listening at'));
+    expect(made?.msg).toMatch(/analysed [1-9]\d* files \(0 failed\)/);
+    expect(made?.pid).not.toBe(server.child.pid);
+    expect(listening?.pid).toBe(server.child.pid);
+    expect(logged.indexOf(made as (typeof logged)[number])).toBeLessThan(
+      logged.indexOf(listening as (typeof logged)[number]),
+    );
+
+    const files = await (await fetch(`http://localhost:${port + 3}/api/files?simple=true`)).json();
+    expect(files.totalItems).toBeGreaterThan(0);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    fs.rmSync(ownDataDir, { recursive: true, force: true });
+  }, 240_000);
 });

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type App, buildApp } from './app.ts';
@@ -9,6 +11,37 @@ import { analyseStoredAudio } from './modules/uploads/analyse-library.ts';
 
 /** How long a stopping server waits for requests in flight before it cuts their connections. */
 const DRAIN_MS = 10_000;
+
+/** In the environment of the process that makes the demo library apart (makeDemoLibraryApart). */
+const MAKE_DEMO_ONLY = 'MESMER_MAKE_DEMO_ONLY';
+
+/**
+ * The first start of the embedded default (no database folder yet) makes the demo library (its audio
+ * generated, stored and analysed) in a process of its own, which then exits: the memory that work
+ * leaves behind (PGlite's grown WebAssembly memory, the heap of the audio work) goes with it, and the
+ * server idles about 70 MB smaller (decision 036). Later starts, and PostgreSQL, seed in the server.
+ */
+async function makeDemoLibraryApart(config: ReturnType<typeof loadConfig>) {
+  if (!config.seedDemo || config.databaseUrl || fs.existsSync(path.join(config.dataDir, 'db'))) return;
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    env: { ...process.env, [MAKE_DEMO_ONLY]: '1' },
+    stdio: 'inherit',
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) {
+    console.error('Making the demo library failed (see above).');
+    process.exit(1);
+  }
+}
+
+/** The demo library's process: seeds, analyses the audio, closes the database and exits. */
+async function makeDemoLibrary(config: ReturnType<typeof loadConfig>) {
+  const app = await buildApp(config);
+  await seedOnStart(app.ctx, app.log);
+  const { analysed, failed } = await analyseStoredAudio(app.ctx, { log: (line) => app.log.debug(line) });
+  app.log.info(`made the demo library: analysed ${analysed} files (${failed.length} failed)`);
+  await app.close();
+}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -22,6 +55,8 @@ async function main() {
     throw err;
   }
   config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  if (process.env[MAKE_DEMO_ONLY]) return makeDemoLibrary(config);
+  await makeDemoLibraryApart(config);
 
   let app: App | undefined;
   let closing = false;
