@@ -192,7 +192,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       // A player's seeks and chunks: read whole into memory, with no stream to set up per request.
       if (range && range.end - range.start < IN_MEMORY_RANGE_BYTES) {
         const bytes = await storage.readRange(storageKey, range);
-        if (req.method === 'GET') await recordSent(bytes.length);
+        await recordSent(bytes.length);
         return reply.send(bytes);
       }
       const body = storage.createReadStream(storageKey, range ?? undefined);
