@@ -24,6 +24,12 @@ const sessionColumns = {
   servedRanges: listeningSessions.servedRanges,
 };
 
+/** A session's binding and served audio as last seen (`known`), and what to store over them. */
+export interface ServedChange {
+  known: { id: number; fileId: number | null; audioSize: number | null; servedRanges: ServedRanges };
+  next: { fileId: number | null; audioSize: number | null; servedRanges: ServedRanges };
+}
+
 /** The time a credited session covered. */
 export interface CreditedSpan {
   startedAt: Date;
@@ -72,27 +78,29 @@ export function createListeningRepo(db: Db) {
     },
 
     /**
-     * Stores `next` over the session's binding and served audio if they are still `known` and the
-     * session has not ended; false otherwise (nothing written).
+     * Stores each change's `next` over its session's binding and served audio if they are still its
+     * `known` and the session has not ended, in one statement; answers the ids of the sessions written.
      */
-    async recordServedIfUnchanged(
-      known: { id: number; fileId: number | null; audioSize: number | null; servedRanges: ServedRanges },
-      next: { fileId: number | null; audioSize: number | null; servedRanges: ServedRanges },
-    ): Promise<boolean> {
-      const rows = await db
-        .update(listeningSessions)
-        .set(next)
-        .where(
-          and(
-            eq(listeningSessions.id, known.id),
-            isNull(listeningSessions.endedAt),
-            sql`${listeningSessions.fileId} is not distinct from ${known.fileId}`,
-            sql`${listeningSessions.audioSize} is not distinct from ${known.audioSize}`,
-            eq(listeningSessions.servedRanges, known.servedRanges),
-          ),
-        )
-        .returning({ id: listeningSessions.id });
-      return rows.length === 1;
+    async recordServedIfUnchanged(changes: readonly ServedChange[]): Promise<Set<number>> {
+      if (changes.length === 0) return new Set();
+      const ranges = (r: ServedRanges) => sql`${JSON.stringify(r)}::jsonb`;
+      const rows = sql.join(
+        changes.map(
+          ({ known, next }) =>
+            sql`(${known.id}::int, ${known.fileId}::int, ${known.audioSize}::int8, ${ranges(known.servedRanges)},
+              ${next.fileId}::int, ${next.audioSize}::int8, ${ranges(next.servedRanges)})`,
+        ),
+        sql`, `,
+      );
+      // Both drivers (node-postgres, PGlite) answer raw statements as { rows }.
+      const { rows: written } = (await db.execute(sql`
+        update ${listeningSessions} as s
+        set file_id = v.next_file_id, audio_size = v.next_audio_size, served_ranges = v.next_ranges
+        from (values ${rows}) as v(id, file_id, audio_size, served_ranges, next_file_id, next_audio_size, next_ranges)
+        where s.id = v.id and s.ended_at is null and s.file_id is not distinct from v.file_id
+          and s.audio_size is not distinct from v.audio_size and s.served_ranges = v.served_ranges
+        returning s.id`)) as { rows: { id: number }[] };
+      return new Set(written.map((row) => Number(row.id)));
     },
 
     /** Marks the session ended; false when another request ended it first. */

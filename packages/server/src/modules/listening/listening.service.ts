@@ -18,7 +18,12 @@ import { Conflict, NotFound, Unauthorized } from '../../platform/errors.ts';
 import { RecentMap } from '../../platform/recent-map.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { createUsersService } from '../users/users.service.ts';
-import { type CreditedSpan, createListeningRepo, type ListeningSessionRow } from './listening.repo.ts';
+import {
+  type CreditedSpan,
+  createListeningRepo,
+  type ListeningSessionRow,
+  type ServedChange,
+} from './listening.repo.ts';
 import {
   createServedAudioBuffer,
   type PendingServed,
@@ -168,20 +173,43 @@ const REMEMBERED_SESSIONS = 10_000;
 /**
  * Stores served audio (decision 033) for one database. Each store is judged against the session's
  * row as this process last wrote or read it: pending audio that adds nothing to it costs no
- * statement (a listener seeking back and forth), and what does is one conditional update that
- * succeeds only while the row is still that one. When it is not (another process stored some, the
- * session ended), the row is locked, read and merged as before. An ended session records nothing.
+ * statement (a listener seeking back and forth), and what does is a conditional update that
+ * succeeds only while the row is still that one; the updates of all sessions stored at once (a
+ * flush) go in one statement, so they cost the embedded database one commit, not one each. When a
+ * row is not the one remembered (another process stored some, the session ended), it is locked,
+ * read and merged as before. An ended session records nothing.
  */
 function servedAudioStore(db: Db) {
   const repo = createListeningRepo(db);
   const lastStored = new RecentMap<string, StoredServed>(REMEMBERED_SESSIONS);
+  let batch: { change: ServedChange; written: (ok: boolean) => void; failed: (err: unknown) => void }[] = [];
+
+  /** Whether `change` was written, in one statement with the others asked for in the same turn. */
+  function updateInBatch(change: ServedChange): Promise<boolean> {
+    return new Promise((written, failed) => {
+      batch.push({ change, written, failed });
+      if (batch.length > 1) return;
+      setImmediate(() => {
+        const sent = batch;
+        batch = [];
+        repo.recordServedIfUnchanged(sent.map((item) => item.change)).then(
+          (ids) => {
+            for (const item of sent) item.written(ids.has(item.change.known.id));
+          },
+          (err: unknown) => {
+            for (const item of sent) item.failed(err);
+          },
+        );
+      });
+    });
+  }
 
   return async (tokenHash: string, pending: PendingServed[]): Promise<void> => {
     const known = lastStored.get(tokenHash);
     if (known) {
       const next = withServed(known, pending);
       if (!next) return;
-      if (await repo.recordServedIfUnchanged(known, next)) {
+      if (await updateInBatch({ known, next })) {
         lastStored.remember(tokenHash, next);
         return;
       }

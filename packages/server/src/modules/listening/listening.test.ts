@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { writesSent } from '../../db/client.ts';
 import { listeningSessions, userMemberships, users } from '../../db/schema/index.ts';
 import { authHeader, createSignedInUser, createUser } from '../../test/factories.ts';
 import { createTestApp, freshDatabase, TestClock, testConfig, testDbKind } from '../../test/harness.ts';
@@ -306,6 +307,39 @@ describe('GET /media/audio with a listening session', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('stores the sessions of one flush together, and merges the one another process changed', async () => {
+    const tokens = [await start(listener.token), await start(listener.token), await start(listener.token)];
+    for (const token of tokens) await serve(token, longFile, listener.token, 'bytes=0-99');
+    await createListeningService(app.ctx).flushServed();
+    // Behind this process's back, as another process storing more of it would.
+    const changed = await sessionRow(tokens[1]);
+    await db
+      .update(listeningSessions)
+      .set({ servedRanges: [[0, 299]] })
+      .where(eq(listeningSessions.id, changed.id));
+
+    for (const token of tokens) await serve(token, longFile, listener.token, 'bytes=1000-1099');
+    const before = writesSent(db)?.count;
+    await createListeningService(app.ctx).flushServed();
+    const stored = await Promise.all(tokens.map(async (token) => (await sessionRow(token)).servedRanges));
+    expect(stored).toEqual([
+      [
+        [0, 99],
+        [1000, 1099],
+      ],
+      [
+        [0, 299],
+        [1000, 1099],
+      ],
+      [
+        [0, 99],
+        [1000, 1099],
+      ],
+    ]);
+    // On the embedded database: one statement for the three, then the missed one's transaction.
+    if (before !== undefined) expect((writesSent(db)?.count ?? 0) - before).toBeLessThanOrEqual(1 + 3);
   });
 
   it('stores the bytes still pending before an end counts them', async () => {

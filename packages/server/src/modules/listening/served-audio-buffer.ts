@@ -49,7 +49,7 @@ export function createServedAudioBuffer(
     return done;
   }
 
-  /** Stores every pending session, one at a time (the embedded database has one connection anyway). */
+  /** Stores every pending session, all at once (the store may send them in one statement). */
   function flush(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
@@ -60,7 +60,7 @@ export function createServedAudioBuffer(
     flushing = (async () => {
       do {
         flushAgain = false;
-        for (const tokenHash of [...pending.keys()]) await storeSession(tokenHash);
+        await Promise.all([...pending.keys()].map(storeSession));
       } while (flushAgain);
       await Promise.all(storing.values());
       flushing = undefined;
