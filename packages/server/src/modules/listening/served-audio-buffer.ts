@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { addServedRange, type ServedRanges } from './served-ranges.ts';
+import { addServedRange, MAX_SERVED_RANGES, type ServedRanges } from './served-ranges.ts';
 
 /** Audio one session was served by this process and not yet stored, as its requests had it. */
 export interface PendingServed {
@@ -12,8 +12,8 @@ export interface PendingServed {
 
 /** Pending audio is stored about this often (decision 033). */
 export const FLUSH_EVERY_MS = 1000;
-/** A session with this many separate pending stretches (many seeks) is stored at once. */
-export const FLUSH_AT_RANGES = 128;
+/** A session with this many separate pending stretches (many seeks: as many as a session keeps) is stored at once. */
+export const FLUSH_AT_RANGES = MAX_SERVED_RANGES;
 /** With this many sessions pending, everything is stored at once: memory stays bounded. */
 export const FLUSH_AT_SESSIONS = 1000;
 

@@ -4,8 +4,11 @@
  */
 export type ServedRanges = [number, number][];
 
-/** A session keeps at most this many separate stretches; real playback with seeks needs a handful. */
-export const MAX_SERVED_RANGES = 200;
+/**
+ * A session keeps at most this many separate stretches; real playback with seeks needs a handful. Each store
+ * of a session writes them all (decision 036: 200 made a seeking listener's stores the server's bottleneck).
+ */
+export const MAX_SERVED_RANGES = 64;
 
 /**
  * `ranges` with [start, end] added, merging overlapping and adjacent ranges. `ranges` itself when that
