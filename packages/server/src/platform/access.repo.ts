@@ -32,10 +32,6 @@ export interface Viewer {
   hideLockedFiles: boolean;
 }
 
-/**
- * Public files, plus the viewer's own; everything for readers of all files. Repos put it in
- * their list queries, so a list never holds a file the batch checks below would refuse.
- */
 /** What the viewer's locks depend on: the hide-locked setting and the membership tiers. */
 interface ViewerMemberships {
   hideLockedFiles: boolean;
@@ -55,6 +51,10 @@ export interface FoundSession {
   generation: number;
 }
 
+/**
+ * Public files, plus the viewer's own; everything for readers of all files. Repos put it in
+ * their list queries, so a list never holds a file the batch checks below would refuse.
+ */
 export function visibleFilesFor(viewer: Viewer): SQL | undefined {
   if (viewer.readsAllFiles) return undefined;
   if (viewer.id === null) return eq(files.isPublic, true);
