@@ -28,6 +28,7 @@ import {
   BadRequest,
   conflictFromDatabase,
   DATABASE_UNAVAILABLE,
+  INTERNAL_ERROR,
   isDatabaseUnavailable,
   loggableError,
   validationAnswer,
@@ -151,7 +152,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       req.log.error(loggableError(err), 'request failed');
-      return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+      return reply.code(500).send({ error: INTERNAL_ERROR });
     }
     // Fastify's own body parsing failures (not JSON, an empty JSON body) are about the body.
     const field =

@@ -117,6 +117,9 @@ const CONNECTION_MESSAGES = [
   'Client was closed and is not queryable',
 ];
 
+/** The answer to a request that failed on our side (a 500). */
+export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+
 export const DATABASE_UNAVAILABLE = 'The database is unavailable. Try again shortly.';
 
 /**

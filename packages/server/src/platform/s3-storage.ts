@@ -2,7 +2,14 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Config } from '../config.ts';
 import { loadOnDemand } from './load-on-demand.ts';
-import { checkKey, checkPartNumber, checkSize, exactLength, type Storage } from './storage-core.ts';
+import {
+  checkKey,
+  checkPartNumber,
+  checkSize,
+  exactLength,
+  type Storage,
+  sendStream,
+} from './storage-core.ts';
 
 /** Parts of a stream of unknown length that `put` sends up: at most two are held at a time. */
 const PUT_PART_BYTES = 8 * 1024 * 1024;
@@ -100,6 +107,14 @@ export function s3Storage(config: S3Config): Storage {
           if (!out.destroyed) out.destroy(err as Error);
         });
       return out;
+    },
+
+    async openToSend(key, range) {
+      checkKey(key);
+      const res = await client.send(
+        new GetObjectCommand({ Bucket, Key: key, Range: `bytes=${range.start}-${range.end}` }),
+      );
+      return { writeTo: (out) => sendStream(res.Body as Readable, out) };
     },
 
     async readRange(key, range) {

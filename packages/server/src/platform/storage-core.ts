@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { Transform } from 'node:stream';
 
 export interface StoredObject {
@@ -10,6 +10,15 @@ export interface StoredObject {
 export interface ByteRange {
   start: number;
   end: number;
+}
+
+/** Bytes opened for sending (Storage.openToSend). */
+export interface Sending {
+  /**
+   * Writes the bytes to `out`, each chunk taken by `out` before the next is written, and resolves
+   * with the bytes `out` took: fewer when it closed early. `out` is left open.
+   */
+  writeTo(out: Writable): Promise<number>;
 }
 
 /**
@@ -25,6 +34,11 @@ export interface Storage {
    * up and take down. Rejects when the object is missing or shorter than the range.
    */
   readRange(key: string, range: ByteRange): Promise<Buffer>;
+  /**
+   * Opens the bytes of `range` for sending (a download, a player's open-ended range); rejects when the
+   * object is missing. The caller must then send them, once.
+   */
+  openToSend(key: string, range: ByteRange): Promise<Sending>;
   delete(key: string): Promise<void>;
   /**
    * Multipart upload of one object: parts numbered from 1, sent in any order (by any server
@@ -60,6 +74,31 @@ const KEY_PATTERN = /^[a-z]+\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key) && !key.includes('..');
+}
+
+/**
+ * Writes `chunk` to `out`; resolves once `out` has handed it on (its write callback), after which the
+ * chunk's memory may be used again: true, or false when `out` failed or was closed.
+ */
+export function writeAndWait(out: Writable, chunk: Buffer): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (out.destroyed || out.writableEnded) resolve(false);
+    else out.write(chunk, (err) => resolve(!err));
+  });
+}
+
+/** `Sending.writeTo` for a store read as a stream: each chunk written and waited for. */
+export async function sendStream(source: Readable, out: Writable): Promise<number> {
+  let sent = 0;
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      if (!(await writeAndWait(out, chunk))) break;
+      sent += chunk.length;
+    }
+  } finally {
+    source.destroy();
+  }
+  return sent;
 }
 
 /** S3's limit on part numbers; the local folder keeps the same one. */

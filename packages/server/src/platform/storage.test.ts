@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../test/s3-server.ts';
 import { localStorage } from './local-storage.ts';
@@ -45,6 +45,23 @@ async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * A connection that copies what it takes (its chunks' memory is reused once taken) and takes each a
+ * tick later; after `takes` chunks it fails, as a client that went away.
+ */
+function collector(takes = Number.POSITIVE_INFINITY) {
+  const chunks: Buffer[] = [];
+  const out = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      if (chunks.length === takes) return callback(new Error('The client went away.'));
+      chunks.push(Buffer.from(chunk));
+      setImmediate(callback);
+    },
+  });
+  out.on('error', () => undefined);
+  return { out, taken: () => Buffer.concat(chunks) };
 }
 
 /** A stream of `count` chunks of `size` bytes each, made as it is read. */
@@ -127,6 +144,33 @@ describe.each([local, s3])('storage: $name', (backend) => {
       expect(read).toEqual(bytes.subarray(ranges[i].start, ranges[i].end + 1));
     });
     expect(whole).toEqual(bytes);
+  });
+
+  it('sends ranges to a connection chunk by chunk, and stops when the connection goes away', async () => {
+    // Forty 64 KiB pieces and 7 bytes: more than two send buffers, ending in a short chunk.
+    const bytes = Buffer.concat([...Array.from({ length: 40 }, (_, i) => pattern(64 * 1024, i)), pattern(7)]);
+    await storage.put('audio/sent.wav', bytes);
+    for (const range of [
+      { start: 0, end: bytes.length - 1 },
+      { start: 1000, end: 2_300_000 },
+      { start: 5, end: 5 },
+    ]) {
+      const { out, taken } = collector();
+      const sending = await storage.openToSend('audio/sent.wav', range);
+      expect(await sending.writeTo(out)).toBe(range.end - range.start + 1);
+      expect(taken()).toEqual(bytes.subarray(range.start, range.end + 1));
+      expect(out.writableEnded).toBe(false);
+    }
+
+    const gone = collector(1);
+    const whole = await storage.openToSend('audio/sent.wav', { start: 0, end: bytes.length - 1 });
+    const sent = await whole.writeTo(gone.out);
+    expect(sent).toBe(gone.taken().length);
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(bytes.length);
+    expect(gone.taken()).toEqual(bytes.subarray(0, sent));
+
+    await expect(storage.openToSend('audio/never.wav', { start: 0, end: 9 })).rejects.toThrow();
   });
 
   it('puts a stream of unknown length and replaces what was there', async () => {

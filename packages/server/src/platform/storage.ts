@@ -4,7 +4,7 @@ import { localStorage } from './local-storage.ts';
 import { s3Storage } from './s3-storage.ts';
 import type { Storage } from './storage-core.ts';
 
-export { type ByteRange, isStorageKey, type Storage } from './storage-core.ts';
+export { type ByteRange, isStorageKey, type Sending, type Storage } from './storage-core.ts';
 
 /** Media in the S3 bucket when S3_BUCKET is set, else in the folder DATA_DIR/media. */
 export function createStorage(config: Config): Storage {

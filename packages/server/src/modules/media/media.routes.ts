@@ -1,12 +1,11 @@
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createAccess, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { INTERNAL_ERROR } from '../../platform/errors.ts';
 import { mediaUrlSigner } from '../../platform/signed-url.ts';
-import { createStorage, isStorageKey } from '../../platform/storage.ts';
+import { createStorage, isStorageKey, type Sending } from '../../platform/storage.ts';
 import { createFilesService } from '../files/files.service.ts';
 import { createListeningService } from '../listening/listening.service.ts';
 import { parseRange } from './range.ts';
@@ -32,34 +31,37 @@ function contentTypeOf(key: string): string {
   return CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 }
 
+/** Takes the answer over from Fastify, with the status and headers set on the reply so far. */
+function takeOver(reply: FastifyReply) {
+  reply.hijack();
+  const res = reply.raw;
+  res.statusCode = reply.statusCode;
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) res.setHeader(name, value);
+  }
+  return res;
+}
+
 /**
- * Passes `source` through, counting the bytes sent on; `done` gets the count once, when the
- * body has been read to its end (before the response ends) or the client went away.
+ * Sends opened stored bytes as the answer, written to the connection from the store's reused buffers
+ * rather than through a stream of fresh ones (decision 037): the reply is taken over, so the headers
+ * set on it so far go out as they are. `sent` gets the bytes the connection took before the answer
+ * ends (fewer when the client went away).
  */
-function countSent(
-  source: Readable,
-  done: (bytes: number) => Promise<void>,
-  log: FastifyBaseLogger,
-): Readable {
-  let bytes = 0;
-  let reported = false;
-  const report = () => {
-    if (reported) return Promise.resolve();
-    reported = true;
-    return done(bytes).catch((err: unknown) => log.error({ err }, 'recording served audio failed'));
-  };
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      bytes += chunk.length;
-      callback(null, chunk);
-    },
-    flush(callback) {
-      void report().then(() => callback());
-    },
-  });
-  counter.on('close', () => void report());
-  pipeline(source, counter).catch(() => undefined);
-  return counter;
+async function sendOpened(reply: FastifyReply, sending: Sending, sent: (bytes: number) => Promise<void>) {
+  const res = takeOver(reply);
+  try {
+    const bytes = await sending.writeTo(res);
+    await sent(bytes).catch((err: unknown) => reply.log.error({ err }, 'recording served audio failed'));
+    res.end();
+  } catch (err) {
+    // A read that failed once the file was open: before its first byte, still a plain 500.
+    reply.log.error({ err }, 'sending a stored file failed');
+    if (res.headersSent) return void res.destroy();
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ error: INTERNAL_ERROR }));
+  }
 }
 
 /**
@@ -164,8 +166,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
           .send({ error: 'Range not satisfiable.' });
       }
       const start = range?.start ?? 0;
-      // Only a GET sends the body (HEAD reads and drops it), and only audio earns listening time.
-      const countsSession = session !== undefined && kind === 'audio' && req.method === 'GET';
+      // Only audio earns listening time; a HEAD sends nothing, so it records nothing.
+      const countsSession = session !== undefined && kind === 'audio';
       const recordSent = async (bytes: number) => {
         if (bytes === 0) return;
         if (countsSession) {
@@ -189,14 +191,17 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
           .header('content-length', range.end - range.start + 1);
       } else reply.header('content-length', stored.size);
 
+      // Fastify's HEAD answer would say Content-Length: 0 for no body; this one has the GET's headers.
+      if (req.method === 'HEAD') return void takeOver(reply).end();
+      if (stored.size === 0) return reply.send(Buffer.alloc(0));
       // A player's seeks and chunks: read whole into memory, with no stream to set up per request.
       if (range && range.end - range.start < IN_MEMORY_RANGE_BYTES) {
         const bytes = await storage.readRange(storageKey, range);
         await recordSent(bytes.length);
         return reply.send(bytes);
       }
-      const body = storage.createReadStream(storageKey, range ?? undefined);
-      return reply.send(countsSession || keepsCopy ? countSent(body, recordSent, req.log) : body);
+      const sending = await storage.openToSend(storageKey, range ?? { start: 0, end: stored.size - 1 });
+      return sendOpened(reply, sending, recordSent);
     },
   );
 

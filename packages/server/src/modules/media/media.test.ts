@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { files, fileTiers, userMemberships } from '../../db/schema/index.ts';
@@ -68,6 +70,46 @@ describe('GET /media/:kind/:key', () => {
       expect(res.headers['content-length'], range).toBe(String(end - start + 1));
       expect(res.rawPayload.equals(audio.subarray(start, end + 1)), range).toBe(true);
     }
+  });
+
+  it('sends files larger than its send buffers whole and by open ranges, and answers HEAD with headers only', async () => {
+    const large = await createFile(db, { name: 'Large', authorId: member.id });
+    const bytes = Buffer.from(Array.from({ length: 2.5 * 1024 * 1024 + 3 }, (_, i) => (i * 7) % 256));
+    await storage.put(large.audioKey, bytes);
+    const url = await fileUrl(large.uuid, 'audioURL');
+
+    const whole = await get(url);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-length']).toBe(String(bytes.length));
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+    const tail = await get(url, { range: 'bytes=1000-' });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.headers['content-range']).toBe(`bytes 1000-${bytes.length - 1}/${bytes.length}`);
+    expect(tail.rawPayload.equals(bytes.subarray(1000))).toBe(true);
+
+    const head = await app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(bytes.length));
+    expect(head.headers['content-type']).toBe('audio/wav');
+    expect(head.rawPayload.length).toBe(0);
+    const headOfRange = await app.inject({ method: 'HEAD', url, headers: { range: 'bytes=0-99' } });
+    expect(headOfRange.statusCode).toBe(206);
+    expect(headOfRange.headers['content-length']).toBe('100');
+    expect(headOfRange.rawPayload.length).toBe(0);
+  });
+
+  it('answers 500 when the file goes between its check and its sending', async () => {
+    const going = await createFile(db, { name: 'Going', authorId: member.id });
+    await storage.put(going.audioKey, audio);
+    const url = await fileUrl(going.uuid, 'audioURL');
+    expect((await get(url)).statusCode).toBe(200);
+    // Deleted behind the server's back: the size it knows of is kept for a moment (decision 036).
+    await fs.rm(path.join(app.ctx.config.dataDir, 'media', going.audioKey));
+    const res = await get(url);
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-range']).toBeUndefined();
+    expect(res.json()).toEqual({ error: 'Something went wrong on our side. Please try again.' });
   });
 
   it('answers 416 for a range past the end', async () => {
