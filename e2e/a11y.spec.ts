@@ -31,7 +31,8 @@ async function useTheme(page: Page, theme: (typeof THEMES)[number]) {
 
 for (const theme of THEMES) {
   test(`signed-out pages in the ${theme} theme`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // Twenty pages, each checked by axe: 1.6-2.1 minutes on a slow 2-core machine.
+    test.setTimeout(240_000);
     await useTheme(page, theme);
     const file = await firstUuid(page, '/api/files?pageSize=1', 'files');
     const playlist = await firstUuid(page, '/api/playlists?pageSize=1', 'playlists');

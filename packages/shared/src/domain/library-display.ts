@@ -1,5 +1,6 @@
 /** How the content library lists read: numbers, levels, sort and filter options, page sizes. */
 import { AI_MUSIC_TYPE_ID, isMusicType, MUSIC_TYPE_ID } from './file-types.ts';
+import { withThousands } from './number-format.ts';
 
 /** Page sizes from the spec. */
 export const PAGE_SIZES = {
@@ -38,7 +39,7 @@ export function isOwnPrivateFile(
 
 /** Play counts of 10,000 or more read with thousands separators. */
 export function formatPlays(plays: number): string {
-  return plays >= 10_000 ? plays.toLocaleString('en-US') : String(plays);
+  return plays >= 10_000 ? withThousands(plays) : String(plays);
 }
 
 export const EXPERIENCE_LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'Expert'] as const;

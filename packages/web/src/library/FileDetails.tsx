@@ -2,6 +2,7 @@ import type { AudioFile } from '@mesmer/shared/api/files';
 import { formatDuration } from '@mesmer/shared/domain/durations';
 import { FILE_TYPES, fileTypeLabel, isMusicType } from '@mesmer/shared/domain/file-types';
 import { formatPlays } from '@mesmer/shared/domain/library-display';
+import { mediumDate } from '@mesmer/shared/domain/number-format';
 import { triggerSlug } from '@mesmer/shared/domain/triggers';
 import { CalendarDays, Clock, Headphones, Lock, Music, Vibrate } from 'lucide-react';
 import { Link } from 'react-router';
@@ -14,8 +15,6 @@ export function fileTypeName(id: number): string {
   const type = FILE_TYPES.find((t) => t.id === id);
   return type ? fileTypeLabel(type.name) : 'File';
 }
-
-const releaseFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** The file's details: author, facts, triggers it trains and uses, tags and its notices. */
 export function FileDetails({ file }: { file: AudioFile }) {
@@ -38,7 +37,7 @@ export function FileDetails({ file }: { file: AudioFile }) {
           <Headphones size={15} aria-hidden /> {formatPlays(file.plays)} plays
         </li>
         <li>
-          <CalendarDays size={15} aria-hidden /> {releaseFormat.format(new Date(file.releaseDate))}
+          <CalendarDays size={15} aria-hidden /> {mediumDate(new Date(file.releaseDate))}
         </li>
         {file.hasHaptics && (
           <li>

@@ -1,3 +1,4 @@
+import { withThousands } from '@mesmer/shared/domain/number-format';
 import {
   LOOP_MODE_LABELS,
   LOOP_MODES,
@@ -50,7 +51,7 @@ export function LoopSettings() {
           className={`input ${styles.countInput}`}
           inputMode="numeric"
           placeholder="Unlimited"
-          title={`1 to ${MAX_LOOP_COUNT.toLocaleString('en-US')}; empty for unlimited`}
+          title={`1 to ${withThousands(MAX_LOOP_COUNT)}; empty for unlimited`}
           value={countInput}
           onChange={(e) => setCountInput(e.target.value)}
           onBlur={commitCount}

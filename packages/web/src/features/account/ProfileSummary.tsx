@@ -1,4 +1,5 @@
 import type { SelfUser } from '@mesmer/shared/api/users';
+import { withThousands } from '@mesmer/shared/domain/number-format';
 import { LogOut } from 'lucide-react';
 import { Spinner, Tag } from '../../ui/index.ts';
 import { OwnProfile } from '../users/index.ts';
@@ -20,7 +21,7 @@ export function ProfileSummary({
       heading="h2"
       avatarSize={76}
       stats={[
-        { label: 'Points', value: user.points.toLocaleString('en') },
+        { label: 'Points', value: withThousands(user.points) },
         { label: 'Day streak', value: user.streak },
       ]}
       className={styles.profile}

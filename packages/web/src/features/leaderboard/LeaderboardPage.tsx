@@ -1,4 +1,5 @@
 import { LEADERBOARD_PAGE_SIZE } from '@mesmer/shared/api/leaderboard';
+import { withThousands } from '@mesmer/shared/domain/number-format';
 import { offsetOfPage, pageOfOffset } from '@mesmer/shared/domain/pagination';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown, UserRound } from 'lucide-react';
@@ -19,7 +20,6 @@ import { useCurrentUser } from '../auth/index.ts';
 import { leaderboardQuery, myRankingQuery } from './api.ts';
 import styles from './leaderboard.module.css';
 
-const number = new Intl.NumberFormat('en-US');
 const PAGE_SIZE = LEADERBOARD_PAGE_SIZE;
 
 /** /leaderboard: users ranked by points; the page number lives in the URL (?page=). */
@@ -114,7 +114,7 @@ export default function LeaderboardPage() {
                       <Link to={`/user/${encodeURIComponent(row.username)}`}>{row.username}</Link>
                       {mine && <span className={styles.you}>You</span>}
                     </td>
-                    <td className={styles.points}>{number.format(row.points)}</td>
+                    <td className={styles.points}>{withThousands(row.points)}</td>
                   </tr>
                 );
               })}

@@ -1,11 +1,10 @@
 import { levelProgress, pointsForLevel } from '@mesmer/shared/domain/levels';
+import { withThousands } from '@mesmer/shared/domain/number-format';
 import { Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, SectionHeader, StreakBadge } from '../../ui/index.ts';
 import { useCurrentUser } from '../auth/index.ts';
 import styles from './progress.module.css';
-
-const number = new Intl.NumberFormat('en-US');
 
 /** Points and level on the home page, with the way to the next level; signed-in users only. */
 export function ProgressCard() {
@@ -27,7 +26,7 @@ export function ProgressCard() {
         </div>
         <div className={styles.figure}>
           <span className={styles.value} data-testid="progress-points">
-            {number.format(current)}
+            {withThousands(current)}
           </span>
           <span className={styles.label}>{current === 1 ? 'Point' : 'Points'}</span>
         </div>
@@ -45,7 +44,7 @@ export function ProgressCard() {
       </div>
       <p className={styles.caption}>
         <span>
-          {number.format(current - levelStart)} / {number.format(next - levelStart)} points to level{' '}
+          {withThousands(current - levelStart)} / {withThousands(next - levelStart)} points to level{' '}
           {level + 1}
         </span>
         <Link to="/leaderboard" className={styles.leaderboardLink}>

@@ -1,5 +1,6 @@
 import { levelForPoints } from '@mesmer/shared/domain/levels';
 import { PAGE_SIZES } from '@mesmer/shared/domain/library-display';
+import { withThousands } from '@mesmer/shared/domain/number-format';
 import { canManageRoles } from '@mesmer/shared/domain/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,7 +35,7 @@ export default function UserPage() {
   if (!user.data) return <Navigate to="/404" replace />;
   const stats = [
     { label: 'Level', value: levelForPoints(user.data.points) },
-    { label: 'Points', value: user.data.points.toLocaleString('en') },
+    { label: 'Points', value: withThousands(user.data.points) },
   ];
   const roles = managesRoles && <RoleManager user={user.data} username={username} />;
   return (
