@@ -130,7 +130,8 @@ test('play a playlist: time runs, pause, seek, next and previous', async ({ page
     await expect(bar.getByRole('button', { name: 'Previous track' })).toBeDisabled();
     await bar.getByRole('button', { name: 'Next track' }).click();
     await expect(bar.getByRole('link', { name: 'Deeper Still' })).toBeVisible();
-    await expect(bar.getByTestId('player-elapsed')).toHaveText('00:00');
+    // From its start (the first track was past 21 s); a slow machine may show a second already played.
+    expect(await elapsedSeconds(bar)).toBeLessThanOrEqual(2);
     await expect.poll(() => elapsedSeconds(bar)).toBeGreaterThanOrEqual(1);
     await bar.getByRole('button', { name: 'Previous track' }).click();
     await expect(bar.getByRole('link', { name: 'Ocean Breath' })).toBeVisible();

@@ -87,6 +87,8 @@ test('biographies: 200 payloads on the profile page', async ({ page }) => {
 });
 
 test('playlist names and descriptions: on the playlist page, the lists and search', async ({ page }) => {
+  // One playlist per payload, then several pages: over a minute on a slow 2-core machine.
+  test.setTimeout(180_000);
   await signUpViaApi(page, 'xsslist');
   const marker = uniqueName('xq');
   const uuids: string[] = [];
