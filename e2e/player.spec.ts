@@ -130,8 +130,9 @@ test('play a playlist: time runs, pause, seek, next and previous', async ({ page
     await expect(bar.getByRole('button', { name: 'Previous track' })).toBeDisabled();
     await bar.getByRole('button', { name: 'Next track' }).click();
     await expect(bar.getByRole('link', { name: 'Deeper Still' })).toBeVisible();
-    // From its start (the first track was past 21 s); a slow machine may show a second already played.
-    expect(await elapsedSeconds(bar)).toBeLessThanOrEqual(2);
+    // From its start (the first track was past 21 s): the time may show the old track's for a moment,
+    // and a slow machine a second already played.
+    await expect.poll(() => elapsedSeconds(bar)).toBeLessThanOrEqual(2);
     await expect.poll(() => elapsedSeconds(bar)).toBeGreaterThanOrEqual(1);
     await bar.getByRole('button', { name: 'Previous track' }).click();
     await expect(bar.getByRole('link', { name: 'Ocean Breath' })).toBeVisible();
@@ -250,8 +251,10 @@ test('a reload resumes the queue paused where it was', async ({ page }) => {
   await playPlaylist(page, 'First Steps');
   await bar.getByRole('button', { name: 'Next track' }).click();
   await expect(bar.getByRole('link', { name: 'Deeper Still' })).toBeVisible();
-  await bar.getByRole('slider', { name: 'Seek' }).fill('17');
+  // Paused first, then moved: a track left playing can pass 18 s before a pause lands on a slow machine.
   await bar.getByRole('button', { name: 'Pause' }).click();
+  await expect(bar.getByRole('button', { name: 'Play' })).toBeVisible();
+  await bar.getByRole('slider', { name: 'Seek' }).fill('17');
   await expect(bar.getByTestId('player-elapsed')).toHaveText('00:17');
 
   await page.reload();
