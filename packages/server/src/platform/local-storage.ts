@@ -36,7 +36,7 @@ interface KeptOpen {
 }
 
 /**
- * Each of the two buffers a sent file goes through (sendTo: downloads, open-ended ranges). They are
+ * Each of the two buffers a sent file goes through (openToSend: downloads, open-ended ranges). They are
  * reused from chunk to chunk, one read into while the other is written: a fresh buffer per chunk is
  * fresh memory from the system (npm start's MALLOC_MMAP_THRESHOLD_), its pages faulted in at every
  * chunk (decision 037: downloads 0.3× → about 1× nginx's MB/s).
