@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
 import { serviceWorker } from './build/service-worker.ts';
+import { sharedForWeb } from './build/shared-for-web.ts';
 
 function reactRouterProduction(): string {
   const development = createRequire(import.meta.url).resolve('react-router');
@@ -26,7 +27,7 @@ const preactCompat = process.env.VITEST
 
 export default defineConfig({
   resolve: { alias: preactCompat },
-  plugins: [react(), serviceWorker(), precompress()],
+  plugins: [react(), sharedForWeb(), serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -42,16 +43,15 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       output: {
-        // zod with its configuration in one chunk, so jitless is set before any schema is built
-        // (src/lib/zod-config.ts).
-        manualChunks: (id) => (/node_modules\/zod\/|lib\/zod-config\.ts$/.test(id) ? 'zod' : undefined),
+        // zod in one chunk of its own, loaded by the pages that validate (decision 038).
+        manualChunks: (id) => (/node_modules\/zod\//.test(id) ? 'zod' : undefined),
       },
     },
   },
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
   },
 });

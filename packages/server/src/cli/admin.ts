@@ -20,7 +20,7 @@ import {
   email as emailSchema,
   password as passwordSchema,
   username as usernameSchema,
-} from '@mesmer/shared/api/auth';
+} from '@mesmer/shared/api/credentials';
 import { ROLE_NAMES, type RoleName } from '@mesmer/shared/domain/permissions';
 import type { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { INT_MAX } from '@mesmer/shared/api/common';
+import { INT_MAX } from '@mesmer/shared/domain/limits';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createSignedInUser } from '../test/factories.ts';
 import { createTestApp } from '../test/harness.ts';

@@ -3,9 +3,9 @@
 // and an administrator. No answer may be a 5xx or show a stack trace or SQL, and afterwards nothing
 // in the database breaks the rules the schemas stand for. At least 10,000 requests in all.
 
-import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import type { RouteDefinition } from '@mesmer/shared/api/contract';
 import { allRoutes } from '@mesmer/shared/api/routes';
+import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { isValidUsername } from '@mesmer/shared/domain/username';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';

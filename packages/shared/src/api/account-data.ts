@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { errorResponse, TEXT_LIMITS, text } from './common.ts';
+import { TEXT_LIMITS } from '../domain/limits.ts';
+import { errorResponse, text } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
 
 /** What happens to the files and playlists of an account being deleted. */

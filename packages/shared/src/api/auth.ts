@@ -1,17 +1,9 @@
 import { z } from 'zod';
-import { USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from '../domain/username.ts';
-import { errorResponse, TEXT_LIMITS, text, timezone } from './common.ts';
+import { TEXT_LIMITS } from '../domain/limits.ts';
+import { errorResponse, text, timezone } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
+import { email, password, username } from './credentials.ts';
 import { selfUser } from './users.ts';
-
-export const username = text(TEXT_LIMITS.username, USERNAME_RULE_MESSAGE)
-  .trim()
-  .regex(USERNAME_PATTERN, USERNAME_RULE_MESSAGE);
-export const email = z.email('must be a valid e-mail address').max(TEXT_LIMITS.email);
-export const password = text(
-  TEXT_LIMITS.password,
-  `Password must be at most ${TEXT_LIMITS.password} characters.`,
-).min(8, 'Password must be at least 8 characters.');
 
 /** POST /api/token (log in). `user` is the username or the e-mail address. */
 export const loginRequest = z.object({

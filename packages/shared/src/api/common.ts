@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT_MAX, TEXT_LIMITS } from '../domain/limits.ts';
 
 /** Every error answer: `{ error: "human readable message" }` (400s also name the field). */
 export const errorResponse = z.object({ error: z.string(), field: z.string().optional() });
@@ -6,27 +7,6 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** Query-string boolean: accepts true/false/1/0. */
 export const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-
-/** The largest value a PostgreSQL integer column holds: every id, count and duration is stored as one. */
-export const INT_MAX = 2_147_483_647;
-
-/** Lengths of free text the API accepts; the web's inputs use the same numbers as maxLength. */
-export const TEXT_LIMITS = {
-  /** Search boxes and name filters. */
-  search: 200,
-  /** A username as typed: 20 characters by the rule, with room for stray spaces. */
-  username: 64,
-  /** An e-mail address; logging in takes a username or an e-mail address up to this. */
-  email: 254,
-  password: 200,
-  playlistName: 100,
-  triggerName: 60,
-  /** Playlist and trigger descriptions as typed (a trigger's is then cut to 250). */
-  description: 2000,
-  biography: 5000,
-  /** Opaque tokens: session, verification, reset and membership tokens. */
-  token: 200,
-} as const;
 
 /**
  * Text of at most `max` characters (`tooLong` says so otherwise) without NUL (U+0000), which PostgreSQL text cannot hold.

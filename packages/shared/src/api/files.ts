@@ -7,18 +7,8 @@ import {
   FILE_TYPE_REQUIRED_MESSAGE,
 } from '../domain/file-rules.ts';
 import { FILE_TYPES } from '../domain/file-types.ts';
-import {
-  errorResponse,
-  id,
-  idList,
-  int,
-  pagingQuery,
-  queryBool,
-  queryId,
-  queryInt,
-  TEXT_LIMITS,
-  text,
-} from './common.ts';
+import { TEXT_LIMITS } from '../domain/limits.ts';
+import { errorResponse, id, idList, int, pagingQuery, queryBool, queryId, queryInt, text } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
 import { tag } from './tags.ts';
 

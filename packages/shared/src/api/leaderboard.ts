@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { errorResponse, pagingQuery, TEXT_LIMITS, text } from './common.ts';
+import { TEXT_LIMITS } from '../domain/limits.ts';
+import { errorResponse, pagingQuery, text } from './common.ts';
 import { defineRoute } from './contract.ts';
 
 export const LEADERBOARD_PAGE_SIZE = 50;

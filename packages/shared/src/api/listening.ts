@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { errorResponse, id, int, TEXT_LIMITS, text, timezone } from './common.ts';
+import { TEXT_LIMITS } from '../domain/limits.ts';
+import { errorResponse, id, int, text, timezone } from './common.ts';
 import { defineRoute } from './contract.ts';
+import { offlineSessionsRequest } from './offline-session.ts';
 
 /**
  * POST /api/session: one call with two shapes (as in the spec).
@@ -51,31 +53,6 @@ export const endSessionResponse = z.object({
 export type EndSessionResponse = z.infer<typeof endSessionResponse>;
 
 export const sessionResponse = z.union([endSessionResponse, startSessionResponse]);
-
-/** Sessions per POST /api/session/offline call; a player offline for longer sends several. */
-export const MAX_OFFLINE_SESSIONS = 50;
-
-/** A play the player recorded while the network was down (its start call failed). */
-export const offlineSession = z
-  .object({
-    /** The file played, from the listener's offline copy. */
-    fileId: id,
-    /** When the track was loaded, and when it ended or was left (ISO 8601, by the player's clock). */
-    startedAt: z.iso.datetime({ offset: true }),
-    endedAt: z.iso.datetime({ offset: true }),
-    /** Milliseconds of the track the player actually played (seeks and pauses left out). */
-    listenedMs: int(),
-  })
-  .refine((s) => Date.parse(s.endedAt) > Date.parse(s.startedAt), {
-    path: ['endedAt'],
-    message: 'must be after startedAt',
-  });
-export type OfflineSession = z.infer<typeof offlineSession>;
-
-export const offlineSessionsRequest = z.object({
-  sessions: z.array(offlineSession).min(1).max(MAX_OFFLINE_SESSIONS),
-});
-export type OfflineSessionsRequest = z.infer<typeof offlineSessionsRequest>;
 
 /** Why the server credits nothing for an offline session (see the route's description). */
 export const OFFLINE_REFUSALS = [

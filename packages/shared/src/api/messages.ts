@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../domain/limits.ts';
 import {
   MESSAGE_MAX_LENGTH,
   MESSAGES_PAGE_SIZE,
@@ -7,18 +8,7 @@ import {
   THREADS_PAGE_SIZE,
   THREADS_PAGE_SIZE_MAX,
 } from '../domain/messaging.ts';
-import {
-  errorResponse,
-  id,
-  idList,
-  int,
-  pagingQuery,
-  queryBool,
-  queryId,
-  queryInt,
-  TEXT_LIMITS,
-  text,
-} from './common.ts';
+import { errorResponse, id, idList, int, pagingQuery, queryBool, queryId, queryInt, text } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
 
 /** A thread member as shown in the list and the chat header. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { errorResponse, queryBool, TEXT_LIMITS, text } from './common.ts';
+import { TEXT_LIMITS } from '../domain/limits.ts';
+import { errorResponse, queryBool, text } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
 import { membership } from './users.ts';
 

@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import {
-  errorResponse,
-  id,
-  idList,
-  pagingQuery,
-  queryBool,
-  queryId,
-  TEXT_LIMITS,
-  text,
-  userRef,
-} from './common.ts';
+import { TEXT_LIMITS } from '../domain/limits.ts';
+import { errorResponse, id, idList, pagingQuery, queryBool, queryId, text, userRef } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
 import { audioFile } from './files.ts';
 

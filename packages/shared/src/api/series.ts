@@ -26,6 +26,7 @@ export const getSeriesQuery = z.object({
 });
 export const listSeriesResponse = z.object({ series: z.array(series) });
 export const oneSeriesResponse = z.object({ series });
+export type OneSeriesResponse = z.infer<typeof oneSeriesResponse>;
 
 /** PUT /api/userseries: save progress (1-based position, capped at playlistCount + 1). */
 export const updateUserSeriesRequest = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../domain/limits.ts';
 import { TRIGGER_DESCRIPTION_MAX } from '../domain/triggers.ts';
-import { errorResponse, id, queryId, TEXT_LIMITS, text, userRef } from './common.ts';
+import { errorResponse, id, queryId, text, userRef } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
 
 export const trigger = z.object({

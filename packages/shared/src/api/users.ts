@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_VIBRATION_RANGE, VIBRATION_OFFSET_RANGE } from '../domain/haptics-settings.ts';
+import { TEXT_LIMITS } from '../domain/limits.ts';
 import { GRANTABLE_ROLES } from '../domain/permissions.ts';
-import { errorResponse, id, int, queryId, TEXT_LIMITS, text, timezone } from './common.ts';
+import { errorResponse, id, int, queryId, text, timezone } from './common.ts';
 import { defineRoute } from './contract.ts';
 
 export const role = z.object({

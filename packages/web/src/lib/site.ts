@@ -1,4 +1,4 @@
-import { SITE_SETTINGS_META, type SiteSettings, siteSettings } from '@mesmer/shared/domain/site';
+import { SITE_SETTINGS_META, type SiteSettings } from '@mesmer/shared/domain/site';
 
 /** For the Vite dev server, which serves index.html without the server's settings. */
 const defaults: SiteSettings = {
@@ -12,8 +12,11 @@ export function readSiteSettings(doc: Document): SiteSettings {
   const content = doc.querySelector(`meta[name="${SITE_SETTINGS_META}"]`)?.getAttribute('content');
   if (!content) return defaults;
   try {
-    const parsed = siteSettings.partial().safeParse(JSON.parse(content));
-    return parsed.success ? { ...defaults, ...parsed.data } : defaults;
+    // Written by our server from its checked configuration: read as declared, like an API answer.
+    const written: unknown = JSON.parse(content);
+    return written && typeof written === 'object' && !Array.isArray(written)
+      ? { ...defaults, ...(written as Partial<SiteSettings>) }
+      : defaults;
   } catch {
     return defaults;
   }

@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from '@mesmer/shared/api/common';
+import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { useSearchText } from '../lib/useSearchText.ts';
 import styles from './library.module.css';

@@ -14,11 +14,9 @@ import {
   type EndSessionRequest,
   type EndSessionResponse,
   listeningApi,
-  MAX_OFFLINE_SESSIONS,
-  type OfflineSession,
-  offlineSession,
   type StartSessionResponse,
 } from '@mesmer/shared/api/listening';
+import type { OfflineSession } from '@mesmer/shared/api/offline-session';
 import { ApiError, browserTimezone, call } from '../lib/api-client.ts';
 
 /** The audio URL with the listening session's token, so the server credits what it serves. */
@@ -48,8 +46,26 @@ const OFFLINE_QUEUE_KEY = 'player.offlineListening';
 /** The server refuses offline plays that started longer ago; the queue drops them. */
 const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
+type OfflinePlayRules = typeof import('@mesmer/shared/api/offline-session');
+type OfflinePlayRule = OfflinePlayRules['offlineSession'];
+/** The rules of offline plays, once loaded: with zod, only when there is a play to check. */
+let offlinePlayRules: OfflinePlayRules | null = null;
+async function loadOfflinePlayRules(): Promise<OfflinePlayRules> {
+  offlinePlayRules ??= await import('@mesmer/shared/api/offline-session');
+  return offlinePlayRules;
+}
+
+/** Whether an earlier visit left plays to send (the queue's key is removed when it empties). */
+function playsQueued(): boolean {
+  try {
+    return localStorage.getItem(OFFLINE_QUEUE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** The queued plays still worth sending; entries that are damaged or too old are left out. */
-function readOfflineQueue(): OfflineSession[] {
+function readOfflineQueue(rule: OfflinePlayRule): OfflineSession[] {
   let stored: unknown;
   try {
     stored = JSON.parse(localStorage.getItem(OFFLINE_QUEUE_KEY) ?? '[]');
@@ -59,7 +75,7 @@ function readOfflineQueue(): OfflineSession[] {
   if (!Array.isArray(stored)) return [];
   const oldest = Date.now() - OFFLINE_MAX_AGE_MS;
   return stored.flatMap((entry) => {
-    const parsed = offlineSession.safeParse(entry);
+    const parsed = rule.safeParse(entry);
     return parsed.success && Date.parse(parsed.data.startedAt) >= oldest ? [parsed.data] : [];
   });
 }
@@ -132,16 +148,17 @@ export function createListeningTracker(
   }
 
   /** A play whose session could not start for want of a network goes to the offline queue. */
-  function keepOffline(taken: NonNullable<ReturnType<typeof take>>) {
+  async function keepOffline(taken: NonNullable<ReturnType<typeof take>>) {
     if (!taken.session.offline || taken.listenedMs <= 0) return;
-    const play = offlineSession.safeParse({
+    const rule = (offlinePlayRules ?? (await loadOfflinePlayRules())).offlineSession;
+    const play = rule.safeParse({
       fileId: taken.fileId,
       startedAt: new Date(taken.session.startedAt).toISOString(),
       endedAt: new Date(taken.endedAt).toISOString(),
       listenedMs: taken.listenedMs,
     });
     if (!play.success) return;
-    writeOfflineQueue([...readOfflineQueue(), play.data]);
+    writeOfflineQueue([...readOfflineQueue(rule), play.data]);
     if (navigator.onLine) void sendOffline();
   }
 
@@ -151,8 +168,10 @@ export function createListeningTracker(
    * anything else (no network, signed out, busy) keeps it for the next try.
    */
   async function sendQueue() {
+    // Without a wait once loaded: a send starts at once when the network returns.
+    const { offlineSession: rule, MAX_OFFLINE_SESSIONS } = offlinePlayRules ?? (await loadOfflinePlayRules());
     for (;;) {
-      const batch = readOfflineQueue().slice(0, MAX_OFFLINE_SESSIONS);
+      const batch = readOfflineQueue(rule).slice(0, MAX_OFFLINE_SESSIONS);
       if (batch.length === 0) return writeOfflineQueue([]);
       try {
         const answer = await call(listeningApi.offline, { body: { sessions: batch } });
@@ -164,7 +183,7 @@ export function createListeningTracker(
       }
       // Plays queued while this call was out stay.
       writeOfflineQueue(
-        readOfflineQueue().filter((queued) => !batch.some((sent) => sameSession(sent, queued))),
+        readOfflineQueue(rule).filter((queued) => !batch.some((sent) => sameSession(sent, queued))),
       );
     }
   }
@@ -178,7 +197,7 @@ export function createListeningTracker(
 
   window.addEventListener('online', () => void sendOffline());
   // At app start: what an earlier visit could not send.
-  if (readOfflineQueue().length > 0) void sendOffline();
+  if (playsQueued()) void sendOffline();
 
   function endBody(fileId: number, sessionToken: string, listenedMs: number): EndSessionRequest {
     return { sessionToken, fileId, timezone: browserTimezone(), listenedMs };
@@ -247,7 +266,7 @@ export function createListeningTracker(
       if (!taken) return;
       void taken.token.then((sessionToken) => {
         if (sessionToken) calls.endOnUnload(endBody(taken.fileId, sessionToken, taken.listenedMs));
-        else keepOffline(taken);
+        else void keepOffline(taken);
       });
     },
   };

@@ -2,13 +2,12 @@ import type {
   EndSessionRequest,
   EndSessionResponse,
   OfflineRefusal,
-  OfflineSession,
   OfflineSessionResult,
-  OfflineSessionsRequest,
   OfflineSessionsResponse,
   StartSessionRequest,
   StartSessionResponse,
 } from '@mesmer/shared/api/listening';
+import type { OfflineSession, OfflineSessionsRequest } from '@mesmer/shared/api/offline-session';
 import { extendStreak, localDay } from '@mesmer/shared/domain/streak';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';

@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import { INT_MAX } from '@mesmer/shared/api/common';
 import {
   LOVENSE_NOT_CONFIGURED,
   type LovenseCallback,
@@ -7,6 +6,7 @@ import {
   type LovenseQr,
   type LovenseToys,
 } from '@mesmer/shared/api/lovense';
+import { INT_MAX } from '@mesmer/shared/domain/limits';
 import type { SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, Conflict, Forbidden } from '../../platform/errors.ts';

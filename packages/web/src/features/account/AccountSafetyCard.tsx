@@ -1,5 +1,5 @@
 import { accountDataApi, type ContentChoice } from '@mesmer/shared/api/account-data';
-import { TEXT_LIMITS } from '@mesmer/shared/api/common';
+import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, call } from '../../lib/api-client.ts';

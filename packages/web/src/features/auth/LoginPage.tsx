@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from '@mesmer/shared/api/common';
+import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';

@@ -1,5 +1,5 @@
-import { password as passwordSchema } from '@mesmer/shared/api/auth';
-import { TEXT_LIMITS } from '@mesmer/shared/api/common';
+import { password as passwordSchema } from '@mesmer/shared/api/credentials';
+import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { CircleCheck, KeyRound, MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
-import { email as emailSchema, password as passwordSchema } from '@mesmer/shared/api/auth';
-import { TEXT_LIMITS } from '@mesmer/shared/api/common';
+import { email as emailSchema, password as passwordSchema } from '@mesmer/shared/api/credentials';
+import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { isValidUsername, USERNAME_RULE_MESSAGE } from '@mesmer/shared/domain/username';
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';

@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from '@mesmer/shared/api/common';
+import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SearchBox } from '../../library/SearchControls.tsx';

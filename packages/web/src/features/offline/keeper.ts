@@ -8,8 +8,8 @@
 import { routePath } from '@mesmer/shared/api/contract';
 import type { AudioFile } from '@mesmer/shared/api/files';
 import { filesApi } from '@mesmer/shared/api/files';
-import { listPlaylistsResponse, playlistsApi } from '@mesmer/shared/api/playlists';
-import { oneSeriesResponse, seriesApi } from '@mesmer/shared/api/series';
+import { type ListPlaylistsResponse, playlistsApi } from '@mesmer/shared/api/playlists';
+import { type OneSeriesResponse, seriesApi } from '@mesmer/shared/api/series';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import {
@@ -76,13 +76,14 @@ function pageAnswerUrl(target: OfflineTarget): string {
     : `/api${routePath(seriesApi.get)}?uuid=${uuid}&includePlaylists=true`;
 }
 
+/** The files of the page's answer; like every call's answer (lib/api-client.ts), it is read as declared. */
 function filesOfAnswer(target: OfflineTarget, body: unknown): AudioFile[] {
   if (target.kind === 'playlist') {
-    const found = listPlaylistsResponse.parse(body).playlists[0];
+    const found = (body as ListPlaylistsResponse).playlists[0];
     if (!found) throw new KeepError('refused', 'This playlist is no longer available.');
     return found.files;
   }
-  return oneSeriesResponse.parse(body).series.playlists.flatMap((day) => day.files);
+  return (body as OneSeriesResponse).series.playlists.flatMap((day) => day.files);
 }
 
 const keyOf = (url: string) => offlineKey(new URL(url, location.origin)) ?? url;

@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from '@mesmer/shared/api/common';
+import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { type FormEvent, useId, useState } from 'react';
 import { ExperienceLevelOptions } from '../../library/ExperienceLevels.tsx';
 import styles from '../../library/library.module.css';

@@ -1,7 +1,7 @@
-import { TEXT_LIMITS } from '@mesmer/shared/api/common';
 import type { AudioFile } from '@mesmer/shared/api/files';
 import { formatDuration } from '@mesmer/shared/domain/durations';
 import { FILE_SEARCH_DEBOUNCE_MS } from '@mesmer/shared/domain/library-display';
+import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
 import { useId, useState } from 'react';

@@ -3,10 +3,11 @@
  * tracks in order with their on/off switch) shown in place of the page's view parts until it is
  * saved or cancelled. PlaylistPage.tsx lays the parts out.
  */
-import { TEXT_LIMITS } from '@mesmer/shared/api/common';
+
 import type { AudioFile } from '@mesmer/shared/api/files';
 import type { Playlist, PlaylistFile } from '@mesmer/shared/api/playlists';
 import { moveItem, PAGE_SIZES } from '@mesmer/shared/domain/library-display';
+import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { Save, Trash2, Upload, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ExperienceLevelOptions } from '../../library/ExperienceLevels.tsx';

@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from '@mesmer/shared/api/common';
+import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { TRIGGER_DESCRIPTION_MAX } from '@mesmer/shared/domain/triggers';
 import { useId, useState } from 'react';
 import styles from '../../library/library.module.css';

@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from '@mesmer/shared/api/common';
+import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { Bold, Italic, Link } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Modal } from '../../ui/index.ts';
