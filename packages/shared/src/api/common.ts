@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT_MAX, TEXT_LIMITS } from '../domain/limits.ts';
+import { INT_MAX } from '../domain/limits.ts';
 
 /** Every error answer: `{ error: "human readable message" }` (400s also name the field). */
 export const errorResponse = z.object({ error: z.string(), field: z.string().optional() });
