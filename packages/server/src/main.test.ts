@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { embeddedDatabaseOnly } from './test/harness.ts';
 
 const mainFile = path.join(import.meta.dirname, 'main.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-main-'));
@@ -47,7 +48,7 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('the server process', () => {
+describe.skipIf(embeddedDatabaseOnly)('the server process', () => {
   it('stops with a message naming the bad variable', async () => {
     const server = startServer({ PORT: 'eighty' });
     expect(await server.exited).toBe(1);

@@ -12,7 +12,7 @@ import { users } from '../db/schema/index.ts';
 import { createAdministrator, setAccountPassword } from '../modules/auth/auth.service.ts';
 import { setRoleByUsername } from '../modules/users/users.service.ts';
 import { authHeader, createUser, loginAs } from '../test/factories.ts';
-import { createTestApp } from '../test/harness.ts';
+import { createTestApp, embeddedDatabaseOnly } from '../test/harness.ts';
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -147,7 +147,7 @@ describe('setRoleByUsername (npm run admin -- role)', () => {
   });
 });
 
-describe('npm run admin (spawned, embedded database)', () => {
+describe.skipIf(embeddedDatabaseOnly)('npm run admin (spawned, embedded database)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-admin-'));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' };
   const admin = (args: string[], extraEnv: Record<string, string> = {}) =>
@@ -227,7 +227,7 @@ describe('npm run admin (spawned, embedded database)', () => {
   }, 120_000);
 });
 
-describe('npm run admin -- backup / restore (embedded database)', () => {
+describe.skipIf(embeddedDatabaseOnly)('npm run admin -- backup / restore (embedded database)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-backup-'));
   const backupFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-archive-')), 'site.tgz');
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' };

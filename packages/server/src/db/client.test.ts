@@ -5,12 +5,12 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { freshDatabase, testDbKind } from '../test/harness.ts';
+import { embeddedDatabaseOnly, freshDatabase, testDbKind } from '../test/harness.ts';
 import { DatabaseLockedError, openDatabase } from './client.ts';
 import { LockLostError } from './embedded-lock.ts';
 import { libraryGeneration, roles } from './schema/index.ts';
 
-describe('the embedded database', () => {
+describe.skipIf(embeddedDatabaseOnly)('the embedded database', () => {
   it('keeps data across a close and reopen, and lets only one process open it at a time', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-db-'));
     const first = await openDatabase({ pgliteDir: dir });

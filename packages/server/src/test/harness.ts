@@ -16,6 +16,12 @@ import type { Mailer, MailMessage } from '../platform/mail.ts';
  */
 export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+/**
+ * Skips a suite in the PostgreSQL pass when it runs on the embedded database whatever TEST_DB says
+ * (a spawned server or CLI, the embedded database's own behaviour): that pass would only repeat it.
+ */
+export const embeddedDatabaseOnly = testDbKind === 'postgres';
+
 /** A brand-new empty database (migrated) for one test file. */
 export async function freshDatabase(log?: DatabaseLog): Promise<Database> {
   if (testDbKind === 'pglite') return openDatabase({ pgliteDir: 'memory://', log });
