@@ -3,8 +3,6 @@
  * its media and API answers and its size. Kept in localStorage; the files are in Cache Storage. A
  * file two kept items share is stored once and only goes when neither keeps it.
  */
-import { z } from 'zod';
-
 export type OfflineKind = 'playlist' | 'plan';
 
 /** A playlist or plan that can be kept offline. */
@@ -14,21 +12,41 @@ export interface OfflineTarget {
   name: string;
 }
 
-const keptItem = z.object({
-  kind: z.enum(['playlist', 'plan']),
-  uuid: z.string(),
-  name: z.string(),
+export interface KeptItem extends OfflineTarget {
   /** Cache keys of its media files (paths) and API answers (paths with sorted queries). */
-  media: z.array(z.string()),
-  api: z.array(z.string()),
+  media: string[];
+  api: string[];
   /** Bytes of its media files. */
-  bytes: z.number().int().min(0),
-  keptAt: z.string(),
-});
-export type KeptItem = z.infer<typeof keptItem>;
+  bytes: number;
+  keptAt: string;
+}
 
-const offlineIndex = z.object({ items: z.array(keptItem) });
-export type OfflineIndex = z.infer<typeof offlineIndex>;
+export interface OfflineIndex {
+  items: KeptItem[];
+}
+
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((s) => typeof s === 'string');
+
+/**
+ * Whether `value` is a kept item as withItem wrote it. Checked by hand, not with zod: this is the app's
+ * own record, and a playlist page reads it on its first load (decision 038).
+ */
+function isKeptItem(value: unknown): value is KeptItem {
+  const item = value as Partial<KeptItem> | null;
+  return (
+    typeof item === 'object' &&
+    item !== null &&
+    (item.kind === 'playlist' || item.kind === 'plan') &&
+    typeof item.uuid === 'string' &&
+    typeof item.name === 'string' &&
+    isStrings(item.media) &&
+    isStrings(item.api) &&
+    Number.isInteger(item.bytes) &&
+    (item.bytes as number) >= 0 &&
+    typeof item.keptAt === 'string'
+  );
+}
 
 export const OFFLINE_INDEX_KEY = 'mesmer-offline-index';
 
@@ -37,8 +55,9 @@ export const emptyIndex: OfflineIndex = { items: [] };
 /** The index kept in `storage`; an unreadable one reads as empty (the next sweep clears its files). */
 export function readIndex(storage: Storage): OfflineIndex {
   try {
-    const parsed = offlineIndex.safeParse(JSON.parse(storage.getItem(OFFLINE_INDEX_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : emptyIndex;
+    const stored = JSON.parse(storage.getItem(OFFLINE_INDEX_KEY) ?? 'null') as { items?: unknown } | null;
+    const items = stored?.items;
+    return Array.isArray(items) && items.every(isKeptItem) ? { items } : emptyIndex;
   } catch {
     return emptyIndex;
   }
