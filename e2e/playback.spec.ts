@@ -188,7 +188,12 @@ test('gapless: the next track of a playlist is preloaded and starts as the first
   expect(saved.status(), await saved.text()).toBe(200);
   await page.goto(`/playlist/${created.uuid}`);
 
-  // Watches both of the player's elements: what the spare one holds, and what it does around the end.
+  await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+  const bar = playerBar(page);
+  await expect(bar.getByRole('link', { name: 'Focus Pulse' })).toBeVisible();
+  await expect.poll(async () => (await audioState(page)).duration).toBeGreaterThan(0);
+  // Watches both of the player's elements (made when the first track loaded): what the spare one
+  // holds, and what it does around the end.
   await page.evaluate(() => {
     const [first, second] = [...document.querySelectorAll('audio')] as HTMLAudioElement[];
     const log = {
@@ -218,10 +223,6 @@ test('gapless: the next track of a playlist is preloaded and starts as the first
       log.secondPlaying = true;
     });
   });
-  await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
-  const bar = playerBar(page);
-  await expect(bar.getByRole('link', { name: 'Focus Pulse' })).toBeVisible();
-  await expect.poll(async () => (await audioState(page)).duration).toBeGreaterThan(0);
   const firstSrc = await page.evaluate(
     () => (document.getElementById('mesmer-audio') as HTMLAudioElement).src,
   );

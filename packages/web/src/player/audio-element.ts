@@ -63,11 +63,16 @@ export function createAudioOutput(
     onLoaded: (element: MediaElement, track: PlayerTrack, position: number) => void;
     /** The preloaded element became the current one. */
     onSwitched: (element: MediaElement) => void;
+    /** The two elements were made: the first time something was loaded into the player. */
+    onMade: (elements: readonly MediaElement[]) => void;
   },
 ) {
   let elements: { current: MediaElement; spare: MediaElement } | null = null;
   function pair() {
-    elements ??= { current: createElement(), spare: createElement() };
+    if (!elements) {
+      elements = { current: createElement(), spare: createElement() };
+      opts.onMade([elements.current, elements.spare]);
+    }
     return elements;
   }
   const element = () => pair().current;
@@ -109,8 +114,8 @@ export function createAudioOutput(
 
   return {
     element,
-    /** Both elements (made now if they are not yet). */
-    elements: () => [pair().current, pair().spare] as const,
+    /** Both elements, or none while nothing was loaded yet (a page start makes no audio element). */
+    made: (): readonly MediaElement[] => (elements ? [elements.current, elements.spare] : []),
     /** The element the next track is preloaded into. */
     spare: () => pair().spare,
     start,

@@ -54,7 +54,18 @@ function setup(services: Partial<PlayerServices> = {}, extra: Partial<PlayerEngi
     ...extra,
   });
   onTestFinished(engine.attach(attached));
-  return { media, spare, store, ended, clock, notify, services: attached, controls: engine.controls };
+  return {
+    media,
+    spare,
+    /** How many audio elements the engine made. */
+    created: () => created,
+    store,
+    ended,
+    clock,
+    notify,
+    services: attached,
+    controls: engine.controls,
+  };
 }
 
 const track = (name: string, overrides: Partial<PlayerTrack> = {}) =>
@@ -515,11 +526,16 @@ describe('player engine: wake-up', () => {
 });
 
 describe('player engine: mute', () => {
-  it('mutes and goes back to the volume before', () => {
+  it('mutes and goes back to the volume before', async () => {
     const p = setup();
     p.controls.setVolume(70);
     p.controls.toggleMute();
     expect(p.store.getState().volume).toBe(0);
+    // No audio element is made before something plays; the first one takes the volume set.
+    expect(p.created()).toBe(0);
+    p.controls.play({ files: [track('a')], startIndex: 0 });
+    await flush();
+    expect(p.created()).toBe(2);
     expect(p.media.volume).toBe(0);
     p.controls.toggleMute();
     expect(p.store.getState().volume).toBe(70);

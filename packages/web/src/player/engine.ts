@@ -154,7 +154,10 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
         store.setState({ duration: element.duration });
       }
     },
+    onMade: (elements) => whenElementsMade(elements),
   });
+  /** Set by attach while the elements are not made yet: binds their events. */
+  let whenElementsMade: (elements: readonly MediaElement[]) => void = () => undefined;
   const planProgress = createPlanProgress({ store, services: () => services, notify });
   const queue = createQueueFollower({
     store,
@@ -385,7 +388,7 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
     wakeUp: () => void wakeUp(),
     setSpeed(speed: number) {
       const s = clampSpeed(speed);
-      for (const a of audio.elements()) a.defaultPlaybackRate = a.playbackRate = s / 100;
+      for (const a of audio.made()) a.defaultPlaybackRate = a.playbackRate = s / 100;
       store.setState({ speed: s });
       savePlayerPreferences();
     },
@@ -474,14 +477,23 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
       ['error', () => void refresh.mediaError()],
     ];
     const bound: [MediaElement, MediaEventName, () => void][] = [];
-    for (const a of audio.elements()) {
-      for (const [event, handler] of listeners) {
-        bound.push([a, event, () => (a === audio.element() ? handler(a) : undefined)]);
+    const bind = (elements: readonly MediaElement[]) => {
+      for (const a of elements) {
+        const handlers: [MediaEventName, () => void][] = listeners.map(([event, handler]) => [
+          event,
+          () => (a === audio.element() ? handler(a) : undefined),
+        ]);
+        // The next track could not be preloaded (e.g. its signed URL expired): it loads when it starts.
+        handlers.push(['error', () => (a === audio.element() ? undefined : gapless.preloadFailed())]);
+        for (const [event, handler] of handlers) {
+          a.addEventListener(event, handler);
+          bound.push([a, event, handler]);
+        }
       }
-      // The next track could not be preloaded (e.g. its signed URL expired): it loads when it starts.
-      bound.push([a, 'error', () => (a === audio.element() ? undefined : gapless.preloadFailed())]);
-    }
-    for (const [a, event, handler] of bound) a.addEventListener(event, handler);
+    };
+    // The elements are made when something is first loaded, not at page start (work a first load saves).
+    if (audio.made().length > 0) bind(audio.made());
+    else whenElementsMade = bind;
 
     const unbindMediaSession = bindMediaSession({
       play: controls.resume,
@@ -503,6 +515,7 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
     void refresh.restore();
 
     return () => {
+      whenElementsMade = () => undefined;
       for (const [a, event, handler] of bound) a.removeEventListener(event, handler);
       unbindMediaSession();
       window.removeEventListener('pagehide', onPageHide);
