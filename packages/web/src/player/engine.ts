@@ -156,7 +156,7 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
     },
     onMade: (elements) => whenElementsMade(elements),
   });
-  /** Set by attach while the elements are not made yet: binds their events. */
+  /** Set by attach: binds the events of elements made while attached. */
   let whenElementsMade: (elements: readonly MediaElement[]) => void = () => undefined;
   const planProgress = createPlanProgress({ store, services: () => services, notify });
   const queue = createQueueFollower({
@@ -492,8 +492,8 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
       }
     };
     // The elements are made when something is first loaded, not at page start (work a first load saves).
-    if (audio.made().length > 0) bind(audio.made());
-    else whenElementsMade = bind;
+    bind(audio.made());
+    whenElementsMade = bind;
 
     const unbindMediaSession = bindMediaSession({
       play: controls.resume,
