@@ -86,7 +86,18 @@ test('an upload cut off midway by a reload resumes, sending only the missing chu
   await signUpCreator(page);
   // 1,000 s of mono 16-bit wav: about 88 MB, two chunks.
   const long = await sineFile('wav', 1000);
-  const line = await throttleUploads(page, 40_000_000);
+  // The second chunk is held at the network and never answered, so the reload cuts it off before the
+  // server reads a byte of it (on an open line it could land while the page reloads).
+  let chunkPosts = 0;
+  let secondChunkSent: () => void = () => {};
+  const secondChunkHeld = new Promise<void>((resolve) => {
+    secondChunkSent = resolve;
+  });
+  const isUpload = (url: URL) => url.pathname === UPLOAD_PATH;
+  await page.route(isUpload, async (route) => {
+    if (route.request().method() === 'POST' && ++chunkPosts === 2) return secondChunkSent();
+    await route.fallback();
+  });
   const dialog = await openUploadDialog(page);
   const firstChunk = page.waitForResponse(
     (res) => new URL(res.url()).pathname === UPLOAD_PATH && res.request().method() === 'POST',
@@ -94,9 +105,9 @@ test('an upload cut off midway by a reload resumes, sending only the missing chu
   );
   await dialog.getByLabel('Audio file').setInputFiles(long);
   expect((await firstChunk).status()).toBe(200);
-  // The second chunk is on its way (two seconds on this line): the reload cuts it off.
+  await secondChunkHeld;
   await page.reload();
-  await line.send('Network.emulateNetworkConditions', UNTHROTTLED);
+  await page.unroute(isUpload);
   const uploads = page.getByRole('list', { name: 'Unfinished uploads' });
   await expect(uploads.getByText('Receiving: 1 of 2 chunks received')).toBeVisible();
   const calls = uploadCalls(page);
