@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,6 +10,8 @@ export default defineConfig({
           name: 'server',
           root: 'packages/server',
           include: ['src/**/*.test.ts'],
+          // Absolute, so it reads the same from the project's root and from this file's (knip).
+          globalSetup: [fileURLToPath(new URL('packages/server/src/test/global-setup.ts', import.meta.url))],
           testTimeout: 30000,
           hookTimeout: 60000,
         },

@@ -106,7 +106,11 @@ describe.skipIf(embeddedDatabaseOnly)('the server process', () => {
       LOG_LEVEL: 'info',
     });
     running.push(server.child);
-    await waitFor(() => server.output().includes('is running at'), 180_000);
+    // The log is written apart from the banner, so either can come first.
+    await waitFor(
+      () => server.output().includes('is running at') && server.output().includes('Server listening at'),
+      180_000,
+    );
 
     // The demo library's process logged with a pid of its own, and before the server listened.
     const lines = server

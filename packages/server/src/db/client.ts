@@ -121,6 +121,8 @@ export async function openDatabase(opts: {
   log?: DatabaseLog;
   /** Called if the embedded database's lock is lost while open; the process should stop. */
   onLockLost?: (err: LockLostError) => void;
+  /** An embedded database in memory starts from this image (see migratedEmbeddedImage). */
+  image?: Blob;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     // The PostgreSQL driver loads only here: the embedded default never holds it (decision 027).
@@ -152,18 +154,11 @@ export async function openDatabase(opts: {
   let client: PGlite;
   let db: Db;
   try {
-    client = await PGlite.create(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir, {
-      extensions: { pg_trgm },
-      // PGlite's default 128 MB of shared buffers is touched at start and stays resident; the
-      // embedded database of one community fits far less, and pages beyond it come from the OS cache.
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
-    });
-    await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    client = await openEmbedded(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir, opts.image);
     const writes = { count: 0 };
     countWrites(client, writes);
     db = drizzlePglite(client, { schema }) as unknown as Db;
     writesOfEmbedded.set(db, writes);
-    await migratePglite(db as never, { migrationsFolder });
   } catch (err) {
     lock?.release();
     throw err;
@@ -178,4 +173,31 @@ export async function openDatabase(opts: {
       lock?.release();
     },
   };
+}
+
+/** A PGlite in `dir` (or in memory), from `image` when given, with the extension and every migration applied. */
+async function openEmbedded(dir: string | undefined, image?: Blob): Promise<PGlite> {
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    loadDataDir: image,
+    // PGlite's default 128 MB of shared buffers is touched at start and stays resident; the
+    // embedded database of one community fits far less, and pages beyond it come from the OS cache.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+  });
+  await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  await migratePglite(drizzlePglite(client) as never, { migrationsFolder });
+  return client;
+}
+
+/**
+ * An empty embedded database with every migration applied, as a data-folder image. The test
+ * harness starts each file's in-memory database from it: a second, not the two of a new one.
+ */
+export async function migratedEmbeddedImage(): Promise<Blob> {
+  const client = await openEmbedded(undefined);
+  try {
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, expect } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { type App, type BuildOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type DatabaseLog, openDatabase } from '../db/client.ts';
@@ -22,15 +22,21 @@ export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgr
  */
 export const embeddedDatabaseOnly = testDbKind === 'postgres';
 
-/** A brand-new empty database (migrated) for one test file. */
+/**
+ * A brand-new empty database (migrated) for one test file, copied from the one the run's global
+ * setup migrated (test/global-setup.ts).
+ */
 export async function freshDatabase(log?: DatabaseLog): Promise<Database> {
-  if (testDbKind === 'pglite') return openDatabase({ pgliteDir: 'memory://', log });
+  if (testDbKind === 'pglite') {
+    const image = new Blob([fs.readFileSync(inject('embeddedImageFile'))]);
+    return openDatabase({ pgliteDir: 'memory://', image, log });
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `mesmer_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
