@@ -74,7 +74,9 @@ test('a supporter links Patreon and a locked file plays; a cancelled pledge lock
     await expect(bar.getByRole('link', { name: 'Velvet Fog' })).toBeVisible();
     await expect
       .poll(() =>
-        page.evaluate(() => (document.getElementById('mesmer-audio') as HTMLAudioElement).currentTime),
+        page.evaluate(
+          () => (document.getElementById('mesmer-audio') as HTMLAudioElement | null)?.currentTime ?? 0,
+        ),
       )
       .toBeGreaterThan(0);
   });

@@ -22,9 +22,11 @@ function playerBar(page: Page): Locator {
   return page.getByRole('region', { name: 'Audio player' });
 }
 
+/** The main audio element's state. It is made when something first plays: until then nothing plays. */
 function audioState(page: Page) {
   return page.evaluate(() => {
-    const audio = document.getElementById('mesmer-audio') as HTMLAudioElement;
+    const audio = document.getElementById('mesmer-audio') as HTMLAudioElement | null;
+    if (!audio) return { currentTime: 0, duration: Number.NaN, paused: true, volume: 1, gain: null };
     return {
       currentTime: audio.currentTime,
       duration: audio.duration,

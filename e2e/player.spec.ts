@@ -23,15 +23,17 @@ function playerBar(page: Page): Locator {
   return page.getByRole('region', { name: 'Audio player' });
 }
 
-/** Seconds shown as elapsed time in the bar. */
-async function elapsedSeconds(bar: Locator): Promise<number> {
-  const text = (await bar.getByTestId('player-elapsed').textContent()) ?? '';
+/** Seconds shown in the bar as elapsed (or, with 'player-total', the track's length). */
+async function elapsedSeconds(bar: Locator, testId = 'player-elapsed'): Promise<number> {
+  const text = (await bar.getByTestId(testId).textContent()) ?? '';
   return text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
 }
 
+/** The main audio element's state. It is made when something first plays: until then nothing plays. */
 function audioState(page: Page) {
   return page.evaluate(() => {
-    const audio = document.getElementById('mesmer-audio') as HTMLAudioElement;
+    const audio = document.getElementById('mesmer-audio') as HTMLAudioElement | null;
+    if (!audio) return { currentTime: 0, duration: Number.NaN, paused: true, playbackRate: 1, volume: 1 };
     return {
       currentTime: audio.currentTime,
       duration: audio.duration,
@@ -45,7 +47,11 @@ function audioState(page: Page) {
 /** Moves the playhead to `secondsBeforeEnd` before the end of the current track with the seek bar. */
 async function seekNearEnd(page: Page, secondsBeforeEnd = 0.6) {
   const bar = playerBar(page);
-  await expect.poll(async () => (await audioState(page)).duration).toBeGreaterThan(0);
+  // The bar shows a new track's length at once; the element still has the last track's until it loads the new one.
+  const length = await elapsedSeconds(bar, 'player-total');
+  await expect
+    .poll(async () => Math.abs((await audioState(page)).duration - length) <= 1, { timeout: 10_000 })
+    .toBe(true);
   const { duration } = await audioState(page);
   await bar.getByRole('slider', { name: 'Seek' }).fill(String(duration - secondsBeforeEnd));
 }

@@ -2,9 +2,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { pagePreloadsFile } from './build/page-preloads.ts';
 import { precompress } from './build/precompress.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { sharedForWeb } from './build/shared-for-web.ts';
+import { pageRoutes } from './src/app/page-routes.ts';
 
 function reactRouterProduction(): string {
   const development = createRequire(import.meta.url).resolve('react-router');
@@ -27,7 +29,7 @@ const preactCompat = process.env.VITEST
 
 export default defineConfig({
   resolve: { alias: preactCompat },
-  plugins: [react(), sharedForWeb(), serviceWorker(), precompress()],
+  plugins: [react(), sharedForWeb(), pagePreloadsFile(pageRoutes), serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -41,10 +43,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
-    rollupOptions: {
+    rolldownOptions: {
+      preserveEntrySignatures: false,
       output: {
-        // zod in one chunk of its own, loaded by the pages that validate (decision 038).
-        manualChunks: (id) => (/node_modules\/zod\//.test(id) ? 'zod' : undefined),
+        codeSplitting: {
+          // zod in one chunk of its own, loaded by the pages that validate (decision 038).
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }],
+          experimentalInlineCommonChunks: { maxSize: 4096 },
+        },
       },
     },
   },

@@ -12,6 +12,16 @@ fs.writeFileSync(
   '<html><head><title>Mesmer</title></head><body><div id="root"></div></body></html>',
 );
 fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+fs.writeFileSync(
+  path.join(webDist, 'page-preloads.json'),
+  JSON.stringify({
+    '/files': {
+      scripts: ['/assets/FilesPage-1.js', '/assets/list-2.js'],
+      styles: ['/assets/FilesPage-1.css'],
+    },
+    '/playlist/:uuid': { scripts: ['/assets/PlaylistPage-3.js'], styles: [] },
+  }),
+);
 
 const { app } = await createTestApp({
   webDist,
@@ -42,6 +52,36 @@ describe('serving the web app', () => {
     expect(confirmed.body).not.toContain('Adults only');
     const otherValue = await app.inject({ method: 'GET', url: '/files', cookies: { ageConfirmed: 'yes' } });
     expect(otherValue.body).toContain('Adults only');
+  });
+
+  it("names the page's scripts and styles in its HTML for a visitor past the gate, each page its own", async () => {
+    const files = await app.inject({
+      method: 'GET',
+      url: '/files?page=2',
+      cookies: { ageConfirmed: 'true' },
+    });
+    expect(files.body).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/FilesPage-1.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/FilesPage-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/list-2.js"></head>',
+    );
+    const playlist = await app.inject({
+      method: 'GET',
+      url: '/playlist/b37e',
+      cookies: { ageConfirmed: 'true' },
+    });
+    expect(playlist.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/PlaylistPage-3.js"></head>',
+    );
+    expect(playlist.body).not.toContain('FilesPage');
+    // No page at that address, and a first visit shows the gate, not the library: nothing to preload.
+    const nowhere = await app.inject({
+      method: 'GET',
+      url: '/playlist/b37e/x',
+      cookies: { ageConfirmed: 'true' },
+    });
+    expect(nowhere.body).not.toContain('modulepreload');
+    expect((await app.inject({ method: 'GET', url: '/files' })).body).not.toContain('modulepreload');
   });
 
   it('serves hashed assets with long-lived caching', async () => {

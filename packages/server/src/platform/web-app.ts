@@ -2,6 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ageGateMarkup, SERVED_AGE_GATE_ID } from '@mesmer/shared/domain/age-gate';
+import {
+  PAGE_PRELOADS_FILE,
+  type PagePreload,
+  type PagePreloads,
+  pagePreloadFor,
+} from '@mesmer/shared/domain/page-preloads';
 import { AGE_CONFIRMED_COOKIE, SITE_SETTINGS_META, type SiteSettings } from '@mesmer/shared/domain/site';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
@@ -34,6 +40,21 @@ function escapeAttribute(value: string): string {
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
+/** The build's list of each page's files (web/build/page-preloads.ts), or none for a build without it. */
+function readPagePreloads(webDist: string): PagePreloads {
+  const file = path.join(webDist, PAGE_PRELOADS_FILE);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as PagePreloads) : {};
+}
+
+/** `html` naming the page's scripts and styles, which then load with the app's instead of after them. */
+function withPagePreload(html: string, page: PagePreload): string {
+  const links = [
+    ...page.styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
+    ...page.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+  ];
+  return html.replace('</head>', `${links.join('')}</head>`);
+}
+
 /**
  * Serves the built web app: hashed assets with long caching, and index.html (with the site
  * settings in a meta tag) for every other GET (and HEAD) outside /api and /media, where the app's router
@@ -53,6 +74,20 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
             `<meta name="${SITE_SETTINGS_META}" content="${escapeAttribute(JSON.stringify(siteSettings(config)))}" /></head>`,
           )
       : null;
+
+  // A visitor who confirmed their age gets the page's files named with the app's; each page's HTML is made once.
+  const pagePreloads = config.webDist ? readPagePreloads(config.webDist) : {};
+  const pageHtml = new Map<PagePreload, string>();
+  const confirmedHtml = (pathname: string) => {
+    const page = pagePreloadFor(pagePreloads, pathname);
+    if (!indexHtml || !page) return indexHtml;
+    let html = pageHtml.get(page);
+    if (html === undefined) {
+      html = withPagePreload(indexHtml, page);
+      pageHtml.set(page, html);
+    }
+    return html;
+  };
 
   // A visitor who has not confirmed their age yet sees the 18+ gate at first paint.
   const firstVisitIndexHtml = indexHtml?.replace(
@@ -81,7 +116,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       !req.url.startsWith('/media/') &&
       (req.method === 'GET' || req.method === 'HEAD');
     if (!indexHtml || !isAppPath) return reply.code(404).send({ error: 'Not found.' });
-    const html = req.cookies[AGE_CONFIRMED_COOKIE] === 'true' ? indexHtml : firstVisitIndexHtml;
+    const html =
+      req.cookies[AGE_CONFIRMED_COOKIE] === 'true'
+        ? confirmedHtml(req.url.split('?')[0])
+        : firstVisitIndexHtml;
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
