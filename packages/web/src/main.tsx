@@ -1,13 +1,15 @@
 import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-import { settleServedAgeGate } from './app/age-gate.ts';
+import { App, prepareFirstRender } from './app/App.tsx';
+import { isAgeConfirmed, settleServedAgeGate } from './app/age-gate.ts';
 import { applyTheme } from './app/theme.ts';
 import './styles/global.css';
 
 applyTheme();
 settleServedAgeGate();
+// Nothing of the library loads before the 18+ gate is passed.
+if (isAgeConfirmed()) await prepareFirstRender(window.location.pathname);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

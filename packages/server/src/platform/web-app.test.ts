@@ -48,20 +48,21 @@ describe('serving the web app', () => {
     expect(firstVisit.body).toContain('<h1 id="age-gate-title">Adults only</h1>');
     expect(String(firstVisit.headers.vary).split(', ')).toContain('Cookie');
     const confirmed = await app.inject({ method: 'GET', url: '/files', cookies: { ageConfirmed: 'true' } });
-    expect(confirmed.body).toContain('<body><div id="root"></div></body>');
+    expect(confirmed.body).toContain('</head><body><div id="root"></div></body>');
     expect(confirmed.body).not.toContain('Adults only');
     const otherValue = await app.inject({ method: 'GET', url: '/files', cookies: { ageConfirmed: 'yes' } });
     expect(otherValue.body).toContain('Adults only');
   });
 
-  it("names the page's scripts and styles in its HTML for a visitor past the gate, each page its own", async () => {
+  it("names the signed-in user's address and the page's scripts and styles in the HTML of a visitor past the gate", async () => {
     const files = await app.inject({
       method: 'GET',
       url: '/files?page=2',
       cookies: { ageConfirmed: 'true' },
     });
     expect(files.body).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/FilesPage-1.css">' +
+      '<link rel="preload" as="fetch" crossorigin href="/api/user">' +
+        '<link rel="stylesheet" crossorigin href="/assets/FilesPage-1.css">' +
         '<link rel="modulepreload" crossorigin href="/assets/FilesPage-1.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/list-2.js"></head>',
     );
@@ -74,14 +75,17 @@ describe('serving the web app', () => {
       '<link rel="modulepreload" crossorigin href="/assets/PlaylistPage-3.js"></head>',
     );
     expect(playlist.body).not.toContain('FilesPage');
-    // No page at that address, and a first visit shows the gate, not the library: nothing to preload.
+    // No page at that address: only the user. A first visit shows the gate, not the library: nothing.
     const nowhere = await app.inject({
       method: 'GET',
       url: '/playlist/b37e/x',
       cookies: { ageConfirmed: 'true' },
     });
     expect(nowhere.body).not.toContain('modulepreload');
-    expect((await app.inject({ method: 'GET', url: '/files' })).body).not.toContain('modulepreload');
+    expect(nowhere.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user"></head>');
+    const firstVisit = (await app.inject({ method: 'GET', url: '/files' })).body;
+    expect(firstVisit).not.toContain('modulepreload');
+    expect(firstVisit).not.toContain('/api/user');
   });
 
   it('serves hashed assets with long-lived caching', async () => {

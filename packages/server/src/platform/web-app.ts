@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { usersApi } from '@mesmer/shared/api/users';
 import { ageGateMarkup, SERVED_AGE_GATE_ID } from '@mesmer/shared/domain/age-gate';
 import {
   PAGE_PRELOADS_FILE,
@@ -75,15 +76,19 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
           )
       : null;
 
+  // Past the gate, every page starts by asking who is signed in: the request starts with the HTML's.
+  const signedInUserPreload = `<link rel="preload" as="fetch" crossorigin href="/api${usersApi.get.path}">`;
+  const libraryHtml = indexHtml?.replace('</head>', `${signedInUserPreload}</head>`);
+
   // A visitor who confirmed their age gets the page's files named with the app's; each page's HTML is made once.
   const pagePreloads = config.webDist ? readPagePreloads(config.webDist) : {};
   const pageHtml = new Map<PagePreload, string>();
   const confirmedHtml = (pathname: string) => {
     const page = pagePreloadFor(pagePreloads, pathname);
-    if (!indexHtml || !page) return indexHtml;
+    if (!libraryHtml || !page) return libraryHtml;
     let html = pageHtml.get(page);
     if (html === undefined) {
-      html = withPagePreload(indexHtml, page);
+      html = withPagePreload(libraryHtml, page);
       pageHtml.set(page, html);
     }
     return html;

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { currentUserQuery } from '../features/auth/index.ts';
 import { clearPopupsOnNavigation } from './popups-on-navigation.ts';
-import { routes } from './routes.tsx';
+import { loadPageAt, routes } from './routes.tsx';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -11,6 +12,21 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+/** The longest the first render waits for what it shows (prepareFirstRender); a loading state after it. */
+const FIRST_RENDER_WAIT_MS = 1500;
+
+/**
+ * Before the first render, for a visitor past the 18+ gate: the page's module and first data, and the
+ * signed-in user, whose files and request the server's HTML started. The first paint then shows the page and the header
+ * as they are, instead of a loading state and a guest's header that change a moment later.
+ */
+export async function prepareFirstRender(pathname: string): Promise<void> {
+  await Promise.race([
+    Promise.all([loadPageAt(pathname, queryClient), queryClient.prefetchQuery(currentUserQuery)]),
+    new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+  ]);
+}
 
 const router = createBrowserRouter(routes);
 

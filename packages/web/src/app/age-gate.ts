@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react';
 export const AGE_CONFIRMED_KEY = 'ageConfirmed';
 const listeners = new Set<() => void>();
 
-function isAgeConfirmed(): boolean {
+export function isAgeConfirmed(): boolean {
   return localStorage.getItem(AGE_CONFIRMED_KEY) === 'true';
 }
 

@@ -3,7 +3,7 @@ import { canEditFile } from '@mesmer/shared/domain/file-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Lock, Pencil, Play } from 'lucide-react';
 import { useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, type Params, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { FileActions } from '../../library/FileActions.tsx';
 import { FileDetails, fileTypeName } from '../../library/FileDetails.tsx';
@@ -16,6 +16,9 @@ import { fileByUuidQuery } from './api.ts';
 import { FileEditor } from './edit/FileEditor.tsx';
 import { FileWaveform } from './edit/Waveform.tsx';
 import page from './files.module.css';
+
+/** What the page shows first: fetched with its module, before the app's first render (app/routes.tsx). */
+export const firstQueries = ({ uuid = '' }: Params) => [fileByUuidQuery(uuid)];
 
 /** /file/{uuid}: one file's page, the public link to it; its uploader and staff edit it here. */
 export default function FilePage() {

@@ -6,7 +6,7 @@ import { triggerSlug } from '@mesmer/shared/domain/triggers';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Eye, EyeOff, Link2, Pencil, Play, Vibrate } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, type Params, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { Section } from '../../library/Collapsible.tsx';
 import { absoluteUrl, copyLink } from '../../library/clipboard.ts';
@@ -38,11 +38,19 @@ import {
 import page from './playlist.module.css';
 import { RatingButtons } from './RatingButtons.tsx';
 
+// Fetched even when the browser says it is offline: the service worker answers for a kept playlist.
+const playlistPageQuery = (uuid: string) => ({
+  ...playlistByUuidQuery(uuid),
+  networkMode: 'offlineFirst' as const,
+});
+
+/** What the page shows first: fetched with its module, before the app's first render (app/routes.tsx). */
+export const firstQueries = ({ uuid = '' }: Params) => [playlistPageQuery(uuid)];
+
 /** /playlist/{uuid}: a 404 or an empty answer goes to /404. */
 export default function PlaylistPage() {
   const { uuid = '' } = useParams();
-  // Fetched even when the browser says it is offline: the service worker answers for a kept playlist.
-  const playlist = useQuery({ ...playlistByUuidQuery(uuid), networkMode: 'offlineFirst' });
+  const playlist = useQuery(playlistPageQuery(uuid));
   usePageTitle(playlist.data?.name ?? 'Playlist');
 
   if (playlist.isPending) return <LoadingState label="Loading playlist" />;

@@ -63,6 +63,17 @@ export function Waveform({ peaks, progress }: { peaks: readonly number[]; progre
 export function FileWaveform({ fileId }: { fileId: number }) {
   const waveform = useQuery(waveformQuery(fileId));
   const progress = usePlaybackProgress(fileId);
+  // Its room is kept while it loads, so the details below do not move when it comes.
+  if (waveform.isPending) {
+    return (
+      <>
+        <div className={styles.waveform} aria-hidden />
+        <p className={styles.loudness} aria-hidden>
+          &nbsp;
+        </p>
+      </>
+    );
+  }
   if (!waveform.data) return null;
   const { peaks, loudness } = waveform.data;
   return (
