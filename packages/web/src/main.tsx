@@ -17,8 +17,9 @@ createRoot(document.getElementById('root')!).render(
 );
 
 // The app shell works offline once the service worker (built into dist/sw.js) has installed.
+// Registered after the page's load, not to compete with it; the first render may have waited past it.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    void navigator.serviceWorker.register('/sw.js');
-  });
+  const register = () => void navigator.serviceWorker.register('/sw.js');
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
 }
