@@ -18,12 +18,14 @@ const FIRST_RENDER_WAIT_MS = 1500;
 
 /**
  * Before the first render, for a visitor past the 18+ gate: the page's module and first data, and the
- * signed-in user, whose files and request the server's HTML started. The first paint then shows the page and the header
- * as they are, instead of a loading state and a guest's header that change a moment later.
+ * signed-in user, whose files and request the server's HTML started. The first paint then shows the page
+ * and the header as they are, instead of a loading state and a guest's header that change a moment later.
+ * Offline (as the browser says) the user's request can only fail, after its retries: it is not waited for.
  */
 export async function prepareFirstRender(pathname: string): Promise<void> {
+  const user = navigator.onLine ? queryClient.prefetchQuery(currentUserQuery) : undefined;
   await Promise.race([
-    Promise.all([loadPageAt(pathname, queryClient), queryClient.prefetchQuery(currentUserQuery)]),
+    Promise.all([loadPageAt(pathname, queryClient), user]),
     new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
   ]);
 }
