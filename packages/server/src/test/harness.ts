@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type Database, type DatabaseLog, openDatabase } from '../db/client.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Mailer, MailMessage } from '../platform/mail.ts';
+import { adminQuery, testAdminUrl, testDatabaseUrl } from './postgres-admin.ts';
 
 /**
  * Which database the API tests run on: PGlite by default, PostgreSQL when
@@ -31,21 +32,14 @@ export async function freshDatabase(log?: DatabaseLog): Promise<Database> {
     const image = new Blob([fs.readFileSync(inject('embeddedImageFile'))]);
     return openDatabase({ pgliteDir: 'memory://', image, log });
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `mesmer_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://', log });
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  const database = await openDatabase({ databaseUrl: testDatabaseUrl(name), pgliteDir: 'memory://', log });
   return {
     ...database,
     async close() {
       await database.close();
-      const a = new pg.Client({ connectionString: adminUrl });
+      const a = new pg.Client({ connectionString: testAdminUrl() });
       await a.connect();
       // The pool's end() resolves once it has asked its connections to close, not when they
       // have: forcing the drop sooner would end them from the server side mid-goodbye.

@@ -38,12 +38,8 @@ function pageElement(module: string) {
  * module or the data again and shows its error.
  */
 export async function loadPageAt(pathname: string, queryClient: QueryClient): Promise<void> {
-  const [match] =
-    matchRoutes(
-      pageRoutes.map(({ path }) => ({ path })),
-      pathname,
-    ) ?? [];
-  const module = pageRoutes.find((p) => p.path === match?.route.path)?.module;
+  const [match] = matchRoutes([...pageRoutes], pathname) ?? [];
+  const module = match?.route.module;
   const load = module && pageModules[`../${module}`];
   if (!match || !load) return;
   try {
