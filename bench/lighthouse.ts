@@ -49,7 +49,12 @@ async function returningVisitorProfile(): Promise<string> {
   const page = await context.newPage();
   await page.goto(`${base}/api/health`);
   await page.evaluate(() => localStorage.setItem('ageConfirmed', 'true'));
-  await context.addCookies([{ name: 'ageConfirmed', value: 'true', url: base }]);
+  // The app's cookie lasts a year; a session cookie would not outlive this context, and the server
+  // would send the gate's page instead of the library's.
+  const aYear = 365 * 24 * 60 * 60;
+  await context.addCookies([
+    { name: 'ageConfirmed', value: 'true', url: base, expires: Math.floor(Date.now() / 1000) + aYear },
+  ]);
   await context.close();
   return dir;
 }

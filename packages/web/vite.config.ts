@@ -47,9 +47,20 @@ export default defineConfig({
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {
-          // zod in one chunk of its own, loaded by the pages that validate (decision 038).
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }],
-          experimentalInlineCommonChunks: { maxSize: 4096 },
+          groups: [
+            // Everything the entry imports in one file, not a chain of shared chunks fetched a few at a time
+            // (decision 040). The contract's modules stay out: their schemas would pull zod in with them.
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id) => !/shared[\\/]src[\\/]api[\\/]/.test(id),
+              includeDependenciesRecursively: false,
+            },
+            // zod in one chunk of its own, loaded by the pages that validate (decision 038).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+          ],
+          // A page's shared pieces under 16 KiB are copied into it, so a page is one or two files (decision 040).
+          experimentalInlineCommonChunks: { maxSize: 16384 },
         },
       },
     },
