@@ -130,7 +130,7 @@ function table(title: string, profile?: string) {
     const r = results[Math.floor(results.length / 2)];
     console.log(
       `| ${name} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ` +
-        `${(r.fcp / 1000).toFixed(1)} | ${(r.lcp / 1000).toFixed(1)} | ${Math.round(r.tbt)} | ${r.jsKb.toFixed(0)} |`,
+        `${(r.fcp / 1000).toFixed(2)} | ${(r.lcp / 1000).toFixed(2)} | ${Math.round(r.tbt)} | ${r.jsKb.toFixed(0)} |`,
     );
   }
 }

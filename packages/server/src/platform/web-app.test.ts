@@ -71,10 +71,22 @@ describe('serving the web app', () => {
       url: '/playlist/b37e',
       cookies: { ageConfirmed: 'true' },
     });
+    // A page with a first call (shared/api/page-first-requests.ts) starts it too.
     expect(playlist.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/PlaylistPage-3.js"></head>',
+      '<link rel="modulepreload" crossorigin href="/assets/PlaylistPage-3.js">' +
+        '<link rel="preload" as="fetch" crossorigin href="/api/playlists?uuid=b37e"></head>',
     );
     expect(playlist.body).not.toContain('FilesPage');
+    // Whatever the address holds lands in the query string encoded, never as markup.
+    const crafted = await app.inject({
+      method: 'GET',
+      url: '/playlist/%22%3E%3Cscript%3E',
+      cookies: { ageConfirmed: 'true' },
+    });
+    expect(crafted.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/playlists?uuid=%22%3E%3Cscript%3E"></head>',
+    );
+    expect(crafted.body).not.toContain('<script>');
     // No page at that address: only the user. A first visit shows the gate, not the library: nothing.
     const nowhere = await app.inject({
       method: 'GET',

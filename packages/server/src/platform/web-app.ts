@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { pageFirstRequests } from '@mesmer/shared/api/page-first-requests';
 import { usersApi } from '@mesmer/shared/api/users';
 import { ageGateMarkup, SERVED_AGE_GATE_ID } from '@mesmer/shared/domain/age-gate';
 import {
   PAGE_PRELOADS_FILE,
   type PagePreload,
   type PagePreloads,
-  pagePreloadFor,
+  pageAt,
 } from '@mesmer/shared/domain/page-preloads';
 import { AGE_CONFIRMED_COOKIE, SITE_SETTINGS_META, type SiteSettings } from '@mesmer/shared/domain/site';
 import type { FastifyInstance } from 'fastify';
@@ -77,21 +78,24 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       : null;
 
   // Past the gate, every page starts by asking who is signed in: the request starts with the HTML's.
-  const signedInUserPreload = `<link rel="preload" as="fetch" crossorigin href="/api${usersApi.get.path}">`;
-  const libraryHtml = indexHtml?.replace('</head>', `${signedInUserPreload}</head>`);
+  const fetchPreload = (apiPath: string) =>
+    `<link rel="preload" as="fetch" crossorigin href="/api${escapeAttribute(apiPath)}">`;
+  const libraryHtml = indexHtml?.replace('</head>', `${fetchPreload(usersApi.get.path)}</head>`);
 
-  // A visitor who confirmed their age gets the page's files named with the app's; each page's HTML is made once.
+  // A visitor who confirmed their age gets the page's files named with the app's, and the page's first
+  // call started with them. The HTML of a page without a first call is made once.
   const pagePreloads = config.webDist ? readPagePreloads(config.webDist) : {};
   const pageHtml = new Map<PagePreload, string>();
   const confirmedHtml = (pathname: string) => {
-    const page = pagePreloadFor(pagePreloads, pathname);
-    if (!libraryHtml || !page) return libraryHtml;
-    let html = pageHtml.get(page);
+    const at = pageAt(pagePreloads, pathname);
+    if (!libraryHtml || !at) return libraryHtml;
+    let html = pageHtml.get(at.page);
     if (html === undefined) {
-      html = withPagePreload(libraryHtml, page);
-      pageHtml.set(page, html);
+      html = withPagePreload(libraryHtml, at.page);
+      pageHtml.set(at.page, html);
     }
-    return html;
+    const firstRequest = pageFirstRequests[at.pattern];
+    return firstRequest ? html.replace('</head>', `${fetchPreload(firstRequest(at.params))}</head>`) : html;
   };
 
   // A visitor who has not confirmed their age yet sees the 18+ gate at first paint.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineRoute, matchesPath, routePath } from './contract.ts';
+import { defineRoute, matchesPath, queryString, routePath } from './contract.ts';
 import { playlistsApi } from './playlists.ts';
 
 const part = defineRoute({
@@ -32,5 +32,15 @@ describe('matchesPath', () => {
     expect(matchesPath(part, '/things/5/parts/x')).toBe(true);
     expect(matchesPath(part, '/things/5/parts/x/y')).toBe(false);
     expect(matchesPath(part, '/things//parts/x')).toBe(false);
+  });
+});
+
+describe('queryString', () => {
+  it('encodes values, joins lists with commas and leaves empty values and lists out', () => {
+    expect(
+      queryString({ uuid: 'a b&c', fileTypes: [1, 2], tags: [], q: '', page: 0, user: undefined, x: null }),
+    ).toBe('?uuid=a+b%26c&fileTypes=1%2C2&page=0');
+    expect(queryString({})).toBe('');
+    expect(queryString()).toBe('');
   });
 });

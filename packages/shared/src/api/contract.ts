@@ -63,6 +63,19 @@ export function routePath(route: RouteDefinition, params?: Record<string, string
   });
 }
 
+/** Query strings as the server's schemas read them: lists comma-joined, empty values left out. */
+export function queryString(query: Record<string, unknown> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(key, value.join(','));
+    } else params.set(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
 /** Whether `pathname` (under /api) is a path of `route`. */
 export function matchesPath(route: RouteDefinition, pathname: string): boolean {
   const pattern = route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+');

@@ -12,25 +12,46 @@ export interface PagePreload {
 
 export type PagePreloads = Record<string, PagePreload>;
 
-/** Whether `pathname` is an address of `pattern`, whose ':name' segments match any one segment. */
-function matches(pattern: string, pathname: string): boolean {
+/** The parameters of `pathname` as an address of `pattern` (':name' segments match any one segment), or undefined. */
+function paramsOf(pattern: string, pathname: string): Record<string, string> | undefined {
   const want = pattern.split('/');
   const got = pathname.split('/');
-  return (
-    want.length === got.length &&
-    want.every((segment, i) => segment === got[i] || (segment.startsWith(':') && got[i] !== ''))
-  );
+  if (want.length !== got.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of want.entries()) {
+    if (segment.startsWith(':') && got[i] !== '') params[segment.slice(1)] = decodeSegment(got[i]);
+    else if (segment !== got[i]) return undefined;
+  }
+  return params;
+}
+
+/** A segment as the router reads it: decoded, or as it is when it is not valid percent-encoding. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 const parameterCount = (pattern: string) => pattern.split('/:').length - 1;
 
+export interface PageAt {
+  pattern: string;
+  page: PagePreload;
+  params: Record<string, string>;
+}
+
 /**
- * The files of the page at `pathname`, or undefined for an address no page has. As in the router,
- * a fixed segment wins over a parameter ('/playlist/generate' over '/playlist/:uuid').
+ * The page at `pathname`: its pattern, its files and the address's parameters, or undefined for an
+ * address no page has. As in the router, a fixed segment wins over a parameter ('/playlist/generate'
+ * over '/playlist/:uuid').
  */
-export function pagePreloadFor(preloads: PagePreloads, pathname: string): PagePreload | undefined {
-  const [pattern] = Object.keys(preloads)
-    .filter((p) => matches(p, pathname))
-    .sort((a, b) => parameterCount(a) - parameterCount(b));
-  return pattern === undefined ? undefined : preloads[pattern];
+export function pageAt(preloads: PagePreloads, pathname: string): PageAt | undefined {
+  const matches = Object.keys(preloads)
+    .map((pattern) => ({ pattern, params: paramsOf(pattern, pathname) }))
+    .filter((m): m is { pattern: string; params: Record<string, string> } => m.params !== undefined)
+    .sort((a, b) => parameterCount(a.pattern) - parameterCount(b.pattern));
+  const [best] = matches;
+  return best && { ...best, page: preloads[best.pattern] };
 }

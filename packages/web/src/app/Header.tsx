@@ -20,6 +20,8 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+// The icon itself, in the script: the header paints without a request of its own.
+import logo from '../../public/favicon.svg?inline';
 import { useCurrentUser } from '../features/auth/index.ts';
 import { SITE_NAME, WIKI_URL } from '../lib/site.ts';
 import { Avatar } from '../ui/index.ts';
@@ -77,7 +79,7 @@ export function Header() {
     <header ref={headerRef} className={styles.header}>
       <div className={styles.headerInner}>
         <Link to="/" className={styles.logo} aria-label={`${SITE_NAME} home`}>
-          <img src="/favicon.svg" alt="" width={30} height={30} />
+          <img src={logo} alt="" width={30} height={30} />
           <span>{SITE_NAME}</span>
         </Link>
         <div className={styles.headerActions}>

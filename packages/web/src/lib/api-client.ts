@@ -1,4 +1,5 @@
 import {
+  queryString,
   type RouteBody,
   type RouteDefinition,
   type RouteParams,
@@ -45,20 +46,7 @@ export function call<R extends RouteDefinition>(
     body?: unknown;
     signal?: AbortSignal;
   };
-  return send(`${routePath(route, params)}${toQueryString(query)}`, route.method, body, signal);
-}
-
-/** Query strings as the server's schemas read them: lists comma-joined, empty values left out. */
-function toQueryString(query: Record<string, unknown> = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) params.set(key, value.join(','));
-    } else params.set(key, String(value));
-  }
-  const s = params.toString();
-  return s ? `?${s}` : '';
+  return send(`${routePath(route, params)}${queryString(query)}`, route.method, body, signal);
 }
 
 async function send<T>(path: string, method: string, body: unknown, signal?: AbortSignal): Promise<T> {

@@ -7,7 +7,7 @@ import { EyeOff, Heart, ListMusic, Lock, Vibrate } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState, Pagination, Tag } from '../ui/index.ts';
 import styles from './library.module.css';
-import { useCensor } from './useCensor.ts';
+import { type Censor, useCensor } from './useCensor.ts';
 
 type PlaylistEntry = Pick<
   Playlist,
@@ -44,13 +44,14 @@ export function PlaylistList({
   showNewTag?: boolean;
   label: string;
 }) {
+  const censor = useCensor();
   if (!playlists) return <LoadingState label="Loading playlists" />;
   if (playlists.length === 0) return <EmptyState>{emptyText}</EmptyState>;
   return (
     <ul className={styles.playlistList} aria-label={label}>
       {playlists.map((p) => (
         <li key={p.id}>
-          <PlaylistCard playlist={p} onSelect={onSelect} showNewTag={showNewTag} />
+          <PlaylistCard playlist={p} censor={censor} onSelect={onSelect} showNewTag={showNewTag} />
         </li>
       ))}
     </ul>
@@ -96,14 +97,15 @@ export function PagedPlaylistList({
 
 function PlaylistCard({
   playlist,
+  censor,
   onSelect,
   showNewTag,
 }: {
   playlist: PlaylistEntry;
+  censor: Censor;
   onSelect?: (id: number) => void;
   showNewTag?: boolean;
 }) {
-  const censor = useCensor();
   const name = censor.text(
     playlist.name,
     playlist.triggers.map((t) => t.name),

@@ -12,7 +12,7 @@ import { play, useCurrentFileId } from '../player/index.ts';
 import { Tag } from '../ui/index.ts';
 import styles from './TrackList.module.css';
 import { TrackPopup } from './TrackPopup.tsx';
-import { useCensor } from './useCensor.ts';
+import { type Censor, useCensor } from './useCensor.ts';
 
 /** Only a playlist being edited drags its rows; the drag-and-drop library is most of the list's code. */
 const ReorderableRows = lazy(() => import('./ReorderableRows.tsx'));
@@ -54,6 +54,9 @@ export function TrackList({
 }: TrackListProps) {
   const [popupIndex, setPopupIndex] = useState<number | null>(null);
   const currentFileId = useCurrentFileId();
+  // Read once for the list, not once per row: each read is a subscription to the signed-in user.
+  const viewerId = useCurrentUser().user?.id;
+  const censor = useCensor();
 
   if (files.length === 0) return <>{empty ?? <EmptyPlaylist />}</>;
 
@@ -71,6 +74,8 @@ export function TrackList({
       file={file}
       number={numberOffset + index + 1}
       current={file.id === currentFileId}
+      viewerId={viewerId}
+      censor={censor}
       toggles={!!onToggleDisabled}
       onActivate={() => activate(index)}
       onInfo={() => setPopupIndex(index)}
@@ -124,6 +129,8 @@ function TrackRow({
   file,
   number,
   current,
+  viewerId,
+  censor,
   toggles,
   onActivate,
   onInfo,
@@ -133,18 +140,19 @@ function TrackRow({
   number: number;
   /** The track in the player right now. */
   current: boolean;
+  /** The signed-in user's id: their own private files show an eye-slash instead of a number. */
+  viewerId: number | undefined;
+  censor: Censor;
   toggles: boolean;
   onActivate: () => void;
   onInfo: () => void;
   drag?: DraggableProvided;
 }) {
-  const { user } = useCurrentUser();
-  const censor = useCensor();
   const name = censor.text(
     file.name,
     file.triggers.map((t) => t.name),
   );
-  const hidden = isOwnPrivateFile(file, user?.id);
+  const hidden = isOwnPrivateFile(file, viewerId);
   const rowClass = [
     styles.row,
     file.disabled ? styles.disabled : '',

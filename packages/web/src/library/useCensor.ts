@@ -8,7 +8,13 @@ import { useCurrentUser } from '../features/auth/index.ts';
  * trigger name, `text` censors the given trigger names inside a file or playlist name.
  * For everyone else both return their input.
  */
-export function useCensor() {
+export interface Censor {
+  trigger: (name: string) => string;
+  text: (value: string, triggerNames: readonly string[]) => string;
+}
+
+/** Call it once per list and hand it to the rows: each call is a subscription to the signed-in user. */
+export function useCensor(): Censor {
   const { user } = useCurrentUser();
   const on = !!user?.censorTriggers;
   const trigger = useCallback((name: string) => (on ? (censorTrigger(name) ?? name) : name), [on]);

@@ -1,0 +1,14 @@
+import { queryString, routePath } from './contract.ts';
+import { filesApi } from './files.ts';
+import { playlistsApi } from './playlists.ts';
+
+/**
+ * The call a page makes first, by its route pattern, as an address under /api. For a visitor past the
+ * 18+ gate the server starts it with the page's HTML (a fetch preload, decision 040); the page's
+ * `firstQueries` make this very call, which the browser then answers from the preload (the web's
+ * routes.test.tsx checks that they agree).
+ */
+export const pageFirstRequests: Readonly<Record<string, (params: Record<string, string>) => string>> = {
+  '/file/:uuid': ({ uuid }) => `${routePath(filesApi.list)}${queryString({ uuid })}`,
+  '/playlist/:uuid': ({ uuid }) => `${routePath(playlistsApi.list)}${queryString({ uuid })}`,
+};
