@@ -1,3 +1,4 @@
+import { coreSessionsQuery } from '../domain/library-display.ts';
 import { queryString, routePath } from './contract.ts';
 import { filesApi } from './files.ts';
 import { playlistsApi } from './playlists.ts';
@@ -9,6 +10,7 @@ import { playlistsApi } from './playlists.ts';
  * routes.test.tsx checks that they agree).
  */
 export const pageFirstRequests: Readonly<Record<string, (params: Record<string, string>) => string>> = {
+  '/': () => `${routePath(playlistsApi.list)}${queryString(coreSessionsQuery(0))}`,
   '/file/:uuid': ({ uuid }) => `${routePath(filesApi.list)}${queryString({ uuid })}`,
   '/playlist/:uuid': ({ uuid }) => `${routePath(playlistsApi.list)}${queryString({ uuid })}`,
 };

@@ -13,6 +13,20 @@ export const PAGE_SIZES = {
   includeFilesSearch: 12,
 } as const;
 
+/** Home's core sessions: public core playlists that are no plan's day, easiest first, a page at `pageOffset`. */
+export function coreSessionsQuery(pageOffset: number) {
+  return {
+    core: true,
+    isPublic: true,
+    series: false,
+    sort: 'explevel',
+    sortDir: 'asc',
+    simple: true,
+    pageSize: PAGE_SIZES.corePlaylists,
+    pageOffset,
+  } as const;
+}
+
 /** Debounce of the include-files search, in ms. */
 export const FILE_SEARCH_DEBOUNCE_MS = 500;
 

@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from '@mesmer/shared/domain/library-display';
+import { coreSessionsQuery, PAGE_SIZES } from '@mesmer/shared/domain/library-display';
 import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
@@ -10,18 +10,7 @@ import styles from './home.module.css';
 /** The core playlists, easiest first, 12 per page. */
 export function CoreSessionsCard() {
   const [pageOffset, setPageOffset] = useState(0);
-  const core = useQuery(
-    playlistsQuery({
-      core: true,
-      isPublic: true,
-      series: false,
-      sort: 'explevel',
-      sortDir: 'asc',
-      simple: true,
-      pageSize: PAGE_SIZES.corePlaylists,
-      pageOffset,
-    }),
-  );
+  const core = useQuery(playlistsQuery(coreSessionsQuery(pageOffset)));
   return (
     <Card className={styles.core}>
       <SectionHeader

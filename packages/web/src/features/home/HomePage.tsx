@@ -1,6 +1,8 @@
+import { coreSessionsQuery } from '@mesmer/shared/domain/library-display';
 import { SITE_NAME } from '../../lib/site.ts';
 import { usePageTitle } from '../../ui/index.ts';
 import { useCurrentUser } from '../auth/index.ts';
+import { playlistsQuery } from '../playlists/index.ts';
 import { ProgressCard } from '../progress/index.ts';
 import { CoreSessionsCard } from './CoreSessionsCard.tsx';
 import styles from './home.module.css';
@@ -8,6 +10,9 @@ import { MessagesBannerSlot } from './MessagesBannerSlot.tsx';
 import { MyPlaylistsCard } from './MyPlaylistsCard.tsx';
 import { RelinkNotice } from './RelinkNotice.tsx';
 import { WelcomeCard } from './WelcomeCard.tsx';
+
+/** What the page shows first: fetched with its module, before the app's first render (app/routes.tsx). */
+export const firstQueries = () => [playlistsQuery(coreSessionsQuery(0))];
 
 /** Home: core sessions beside the visitor's own corner (notices, progress, welcome, my playlists). */
 export default function HomePage() {
