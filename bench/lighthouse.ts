@@ -115,11 +115,15 @@ function table(title: string, profile?: string) {
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [name, pagePath] of Object.entries(pages)) {
     const results: Result[] = [];
-    for (let i = 0; i < runs; i++) {
+    // Lighthouse now and then fails to record a trace (NO_NAVSTART): the first such run of a page is made again.
+    for (let i = 0, failures = 0; i < runs; i++) {
       try {
         results.push(lighthouse(`${base}${pagePath}`, profile));
       } catch {
-        console.error(`${name}: a Lighthouse run failed; it is left out`);
+        failures++;
+        const again = failures === 1;
+        console.error(`${name}: a Lighthouse run failed; it is ${again ? 'made again' : 'left out'}`);
+        if (again) i--;
       }
     }
     if (results.length === 0) {
