@@ -82,32 +82,92 @@ test('connect Intiface Central, scan, and test the toy it finds', async ({ page 
   });
 });
 
-test('a file with haptics drives the toy through Intiface Central', async ({ page }) => {
-  await signUpViaApi(page, 'intifaceplay');
-  const user = (await (await page.request.get('/api/user')).json()).user as {
-    lovenseSettings: { maxVibration: number; vibrationOffset: number };
-  };
-  // The demo file 'Drifting Down' has a haptic cue file (packages/server/src/db/seed/demo-catalogue.ts).
+/** The demo file 'Drifting Down', which has a haptic cue file (packages/server/src/db/seed/demo-catalogue.ts). */
+async function fileWithHaptics(page: Page): Promise<{ uuid: string; hapticsURL: string }> {
   const files = (
     await (await page.request.get('/api/files', { params: { nameQuery: 'Drifting Down' } })).json()
   ).files as { name: string; uuid: string; hapticsURL: string | null }[];
   const file = files.find((f) => f.name === 'Drifting Down');
   expect(file?.hapticsURL, 'Drifting Down has haptics').toBeTruthy();
-  const cues = (await (await page.request.get(file?.hapticsURL ?? '')).json()) as { strength: number }[];
+  return { uuid: file?.uuid ?? '', hapticsURL: file?.hapticsURL ?? '' };
+}
+
+/** Plays a file from its page, reached in the app: a page load would end the toy's connection, as it would for a listener. */
+async function playInApp(page: Page, uuid: string) {
+  await page.evaluate((fileUuid) => {
+    history.pushState(null, '', `/file/${fileUuid}`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, uuid);
+  await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+}
+
+test('a file with haptics drives the toy through Intiface Central', async ({ page }) => {
+  await signUpViaApi(page, 'intifaceplay');
+  const user = (await (await page.request.get('/api/user')).json()).user as {
+    lovenseSettings: { maxVibration: number; vibrationOffset: number };
+  };
+  const file = await fileWithHaptics(page);
+  const cues = (await (await page.request.get(file.hapticsURL)).json()) as { strength: number }[];
   const speed = (strength: number) => vibrationLevel(strength, user.lovenseSettings.maxVibration) / 20;
 
   await connectIntiface(page);
+  await page.getByRole('button', { name: 'Scan for toys' }).click();
   await expect(page.getByRole('list', { name: 'Toys' }).getByText(FAKE_VIBRATOR_NAME)).toBeVisible();
   fake.clear();
 
-  // In the app (a page load would end the connection, as it would for a listener).
-  await page.evaluate((uuid) => {
-    history.pushState(null, '', `/file/${uuid}`);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, file?.uuid);
-  await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+  await playInApp(page, file.uuid);
   // Each cue vibrates at its strength (limited by max vibration) and stops at its end; cues never touch.
   await expect
     .poll(() => fake.summary().slice(0, 4), { timeout: 20_000 })
     .toEqual([`vibrate ${speed(cues[0].strength)}`, 'stop', `vibrate ${speed(cues[1].strength)}`, 'stop']);
+});
+
+test('the wake-up button stops the toy at once, fades the track out and plays an awakener', async ({
+  page,
+}) => {
+  await signUpViaApi(page, 'intifacewake');
+  const file = await fileWithHaptics(page);
+  const cues = (await (await page.request.get(file.hapticsURL)).json()) as {
+    time: number;
+    stopTime: number;
+  }[];
+  const audioMs = () =>
+    page.evaluate(() => (document.getElementById('mesmer-audio') as HTMLAudioElement).currentTime * 1000);
+  await connectIntiface(page);
+  await page.getByRole('button', { name: 'Scan for toys' }).click();
+  await expect(page.getByRole('list', { name: 'Toys' }).getByText(FAKE_VIBRATOR_NAME)).toBeVisible();
+  fake.clear();
+
+  await playInApp(page, file.uuid);
+  // The listener presses the button while the toy vibrates to a cue with at least 1.5 s of it left.
+  let cue: { time: number; stopTime: number } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const at = await audioMs();
+        cue = cues.find((c) => c.time + 200 <= at && at < c.stopTime - 1500);
+        return cue !== undefined && fake.summary().at(-1)?.startsWith('vibrate');
+      },
+      { timeout: 40_000, intervals: [50] },
+    )
+    .toBe(true);
+  const bar = page.getByRole('region', { name: 'Audio player' });
+  const before = fake.commands.length;
+  await bar.getByRole('button', { name: 'Wake up' }).click();
+
+  await expect(bar.getByRole('button', { name: 'Waking…' })).toBeDisabled();
+  // The toy is told to stop before the cue's own end: the stop is the button's.
+  await expect.poll(() => fake.summary().slice(before), { intervals: [20] }).toContain('stop');
+  expect(await audioMs()).toBeLessThan(cue?.stopTime ?? 0);
+  // The track fades out and the awakener plays; no cue reached the toy meanwhile.
+  await expect(bar.getByRole('link', { name: /wake/i })).toBeVisible({ timeout: 8000 });
+  await expect
+    .poll(() => page.evaluate(() => (document.getElementById('mesmer-audio') as HTMLAudioElement).paused))
+    .toBe(false);
+  expect(
+    fake
+      .summary()
+      .slice(before)
+      .filter((command) => command.startsWith('vibrate')),
+  ).toEqual([]);
 });
