@@ -1,5 +1,5 @@
-/** The 18+ gate's words, shown by the web app (app/AgeGate.tsx) and in the page the server sends. */
-export const AGE_GATE_TEXT = {
+/** The 18+ gate's words, in the gate's markup below. */
+const AGE_GATE_TEXT = {
   title: 'Adults only',
   body: 'Mesmer is a place for hypnosis-style audio made for adults. Some sessions contain mature themes and suggestions meant for a relaxed, willing listener.',
   ask: 'Please confirm that you are at least 18 years old to continue.',
@@ -7,13 +7,13 @@ export const AGE_GATE_TEXT = {
   leave: 'Leave',
 } as const;
 
-/** The id of the element holding the gate in a first visit's page, beside the app's root. */
+/** The id of the element holding the gate, beside the app's root: in a first visit's page, or put there by the app. */
 export const SERVED_AGE_GATE_ID = 'served-age-gate';
 
 /**
  * The gate as plain HTML, which the server puts in a first visit's page so it paints with the page
- * instead of after the scripts; its buttons stay disabled until the app takes it over. The same
- * elements and classes as app/AgeGate.tsx draws when no page carried it (AgeGate.test.tsx compares them).
+ * instead of after the scripts; its buttons stay disabled until the app takes it over (app/AgeGate.tsx,
+ * which puts this same markup in a page that came without it).
  */
 export function ageGateMarkup(): string {
   const t = AGE_GATE_TEXT;

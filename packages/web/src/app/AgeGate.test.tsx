@@ -20,9 +20,12 @@ function serveGate(): HTMLElement {
 }
 
 describe('AgeGate', () => {
-  it("draws the same elements as the markup a first visit's page carries, with its buttons enabled", () => {
+  it("puts the gate's markup in a page that came without it, with its buttons enabled and focus on Enter", () => {
     const { container } = render(<AgeGate />);
-    expect(container.innerHTML).toBe(ageGateMarkup().replaceAll(' disabled=""', ''));
+    expect(container.innerHTML).toBe('');
+    const gate = document.getElementById('served-age-gate');
+    expect(gate?.innerHTML).toBe(ageGateMarkup().replaceAll(' disabled=""', ''));
+    expect(screen.getAllByRole('alertdialog', { name: 'Adults only' })).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'I am 18 or older — Enter' })).toHaveFocus();
   });
 

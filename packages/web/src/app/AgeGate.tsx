@@ -1,5 +1,5 @@
-import { AGE_GATE_TEXT, SERVED_AGE_GATE_ID } from '@mesmer/shared/domain/age-gate';
-import { useEffect, useRef, useState } from 'react';
+import { ageGateMarkup, SERVED_AGE_GATE_ID } from '@mesmer/shared/domain/age-gate';
+import { useEffect, useState } from 'react';
 import { popupStack } from '../ui/index.ts';
 import { confirmAge } from './age-gate.ts';
 
@@ -11,17 +11,27 @@ function leave() {
 }
 
 /**
- * Full-screen 18+ confirmation shown on the first visit (global.css styles it). A first visit's page
- * already shows it, painted before the scripts ran: the app takes that one over rather than drawing it
- * again, so the visitor sees no flash and the first paint stays the page's largest.
+ * The gate's element: the one a first visit's page carried, painted before the scripts ran, or the same
+ * markup put in the page now (a page sent without it: the cookie said confirmed, this browser's storage
+ * does not). One template for both, `ageGateMarkup`: fixed text of our own, no user input.
  */
-export function AgeGate() {
-  const [served] = useState(() => document.getElementById(SERVED_AGE_GATE_ID));
-  return served ? <ServedAgeGate element={served} /> : <DrawnAgeGate />;
+function gateElement(): HTMLElement {
+  const served = document.getElementById(SERVED_AGE_GATE_ID);
+  if (served) return served;
+  const element = document.createElement('div');
+  element.id = SERVED_AGE_GATE_ID;
+  element.innerHTML = ageGateMarkup();
+  document.body.append(element);
+  return element;
 }
 
-/** Wakes the gate the server's page carried: buttons enabled and wired, focus on Enter; hidden once gone. */
-function ServedAgeGate({ element }: { element: HTMLElement }) {
+/**
+ * Full-screen 18+ confirmation shown on the first visit (global.css styles it). The app takes over the
+ * gate's markup rather than drawing its own, so the visitor sees no flash and the first paint stays the
+ * page's largest: buttons enabled and wired, focus on Enter; hidden once confirmed.
+ */
+export function AgeGate() {
+  const [element] = useState(gateElement);
   useEffect(() => {
     const [enter, leaveButton] = element.querySelectorAll('button');
     element.hidden = false;
@@ -38,42 +48,4 @@ function ServedAgeGate({ element }: { element: HTMLElement }) {
     };
   }, [element]);
   return null;
-}
-
-function DrawnAgeGate() {
-  const enterRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    popupStack.push();
-    enterRef.current?.focus();
-    return () => {
-      popupStack.pop();
-    };
-  }, []);
-
-  return (
-    <div className="age-gate">
-      <div
-        className="age-gate-card"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="age-gate-title"
-        aria-describedby="age-gate-text"
-      >
-        <img src="/favicon.svg" alt="" width={56} height={56} />
-        <h1 id="age-gate-title">{AGE_GATE_TEXT.title}</h1>
-        <div id="age-gate-text">
-          <p>{AGE_GATE_TEXT.body}</p>
-          <p className="muted">{AGE_GATE_TEXT.ask}</p>
-        </div>
-        <div className="age-gate-actions">
-          <button ref={enterRef} type="button" className="btn btn-primary" onClick={confirmAge}>
-            {AGE_GATE_TEXT.enter}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={leave}>
-            {AGE_GATE_TEXT.leave}
-          </button>
-        </div>
-      </div>
-    </div>
-  );
 }
