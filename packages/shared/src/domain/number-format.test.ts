@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediumDate, withThousands } from './number-format.ts';
+import { mediumDate, mediumDateTime, monthYear, withThousands } from './number-format.ts';
 
 describe('withThousands', () => {
   it('writes whole numbers as en-US does', () => {
@@ -19,6 +19,24 @@ describe('mediumDate', () => {
       '2030-07-04T08:00:00',
     ]) {
       expect(mediumDate(new Date(day)), day).toBe(format.format(new Date(day)));
+    }
+  });
+});
+
+const moments = ['2026-01-01T00:00:00', '2024-02-29T12:00:00', '1999-12-31T23:59:59', '2030-07-04T08:05:00'];
+
+describe('monthYear', () => {
+  it("writes a month as Intl's en-US long month and year do", () => {
+    const format = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+    for (const at of moments) expect(monthYear(new Date(at)), at).toBe(format.format(new Date(at)));
+  });
+});
+
+describe('mediumDateTime', () => {
+  it("writes a moment as Intl's en-US medium date and short time do, midnight and noon included", () => {
+    const format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+    for (const at of moments) {
+      expect(mediumDateTime(new Date(at)), at).toBe(format.format(new Date(at)).replace('\u202f', ' '));
     }
   });
 });

@@ -6,6 +6,7 @@ import {
   type ModerationAction,
   SUBJECT_LABELS,
 } from '@mesmer/shared/domain/moderation';
+import { mediumDateTime } from '@mesmer/shared/domain/number-format';
 import { useQuery } from '@tanstack/react-query';
 import { Ban, Check, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -39,8 +40,7 @@ const ACTION_LABELS: Record<ModerationAction, string> = {
   suspend: 'Suspended',
 };
 
-const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const at = (iso: string) => when.format(new Date(iso));
+const at = (iso: string) => mediumDateTime(new Date(iso));
 
 /** /moderation: the report queue and the audit log, for Moderators and Administrators. */
 export default function ModerationPage() {

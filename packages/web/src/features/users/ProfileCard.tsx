@@ -1,10 +1,9 @@
 import type { PublicUser } from '@mesmer/shared/api/users';
+import { monthYear } from '@mesmer/shared/domain/number-format';
 import type { ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { Avatar, Card, StreakBadge } from '../../ui/index.ts';
 import styles from './ProfileCard.module.css';
-
-const memberSince = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });
 
 function parseUrl(url: string | undefined): URL | null {
   if (!url) return null;
@@ -81,7 +80,7 @@ export function ProfileCard({
         <Avatar name={user.username} imageURL={user.imageURL} size={avatarSize} />
         <div className={styles.name}>
           <Heading>{user.username}</Heading>
-          <p className="muted">Member since {memberSince.format(new Date(user.createdAt))}</p>
+          <p className="muted">Member since {monthYear(new Date(user.createdAt))}</p>
         </div>
         {headAction}
       </div>
