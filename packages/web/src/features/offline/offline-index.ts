@@ -3,7 +3,8 @@
  * its media and API answers and its size. Kept in localStorage; the files are in Cache Storage. A
  * file two kept items share is stored once and only goes when neither keeps it.
  */
-export type OfflineKind = 'playlist' | 'plan';
+const OFFLINE_KINDS = ['playlist', 'plan'] as const;
+export type OfflineKind = (typeof OFFLINE_KINDS)[number];
 
 /** A playlist or plan that can be kept offline. */
 export interface OfflineTarget {
@@ -37,7 +38,7 @@ function isKeptItem(value: unknown): value is KeptItem {
   return (
     typeof item === 'object' &&
     item !== null &&
-    (item.kind === 'playlist' || item.kind === 'plan') &&
+    OFFLINE_KINDS.includes(item.kind as OfflineKind) &&
     typeof item.uuid === 'string' &&
     typeof item.name === 'string' &&
     isStrings(item.media) &&
