@@ -29,6 +29,9 @@ const { app } = await createTestApp({
   discordInstallUrl: 'https://discord.example/authorize?client_id=1',
 });
 
+/** A page as a visitor who confirmed their age asks for it (the cookie the app sets). */
+const pastTheGate = (url: string) => app.inject({ method: 'GET', url, cookies: { ageConfirmed: 'true' } });
+
 describe('serving the web app', () => {
   it('answers every app path with index.html carrying the run-time site settings, escaped', async () => {
     const res = await app.inject({ method: 'GET', url: '/playlists?x=1' });
@@ -47,7 +50,7 @@ describe('serving the web app', () => {
     );
     expect(firstVisit.body).toContain('<h1 id="age-gate-title">Adults only</h1>');
     expect(String(firstVisit.headers.vary).split(', ')).toContain('Cookie');
-    const confirmed = await app.inject({ method: 'GET', url: '/files', cookies: { ageConfirmed: 'true' } });
+    const confirmed = await pastTheGate('/files');
     expect(confirmed.body).toContain('</head><body><div id="root"></div></body>');
     expect(confirmed.body).not.toContain('Adults only');
     const otherValue = await app.inject({ method: 'GET', url: '/files', cookies: { ageConfirmed: 'yes' } });
@@ -55,22 +58,14 @@ describe('serving the web app', () => {
   });
 
   it("names the signed-in user's address and the page's scripts and styles in the HTML of a visitor past the gate", async () => {
-    const files = await app.inject({
-      method: 'GET',
-      url: '/files?page=2',
-      cookies: { ageConfirmed: 'true' },
-    });
+    const files = await pastTheGate('/files?page=2');
     expect(files.body).toContain(
       '<link rel="preload" as="fetch" crossorigin href="/api/user">' +
         '<link rel="stylesheet" crossorigin href="/assets/FilesPage-1.css">' +
         '<link rel="modulepreload" crossorigin href="/assets/FilesPage-1.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/list-2.js"></head>',
     );
-    const playlist = await app.inject({
-      method: 'GET',
-      url: '/playlist/b37e',
-      cookies: { ageConfirmed: 'true' },
-    });
+    const playlist = await pastTheGate('/playlist/b37e');
     // A page with a first call (shared/api/page-first-requests.ts) starts it too.
     expect(playlist.body).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/PlaylistPage-3.js">' +
@@ -78,21 +73,13 @@ describe('serving the web app', () => {
     );
     expect(playlist.body).not.toContain('FilesPage');
     // Whatever the address holds lands in the query string encoded, never as markup.
-    const crafted = await app.inject({
-      method: 'GET',
-      url: '/playlist/%22%3E%3Cscript%3E',
-      cookies: { ageConfirmed: 'true' },
-    });
+    const crafted = await pastTheGate('/playlist/%22%3E%3Cscript%3E');
     expect(crafted.body).toContain(
       '<link rel="preload" as="fetch" crossorigin href="/api/playlists?uuid=%22%3E%3Cscript%3E"></head>',
     );
     expect(crafted.body).not.toContain('<script>');
     // No page at that address: only the user. A first visit shows the gate, not the library: nothing.
-    const nowhere = await app.inject({
-      method: 'GET',
-      url: '/playlist/b37e/x',
-      cookies: { ageConfirmed: 'true' },
-    });
+    const nowhere = await pastTheGate('/playlist/b37e/x');
     expect(nowhere.body).not.toContain('modulepreload');
     expect(nowhere.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user"></head>');
     const firstVisit = (await app.inject({ method: 'GET', url: '/files' })).body;
