@@ -23,7 +23,10 @@ function nodeBinary(line) {
   const bin = path.join(dir, 'package/bin/node');
   if (!fs.existsSync(bin)) {
     fs.mkdirSync(dir, { recursive: true });
-    const tgz = execFileSync('npm', ['pack', `${pkg}@${newest}`, '--silent'], { cwd: dir, encoding: 'utf8' }).trim();
+    const tgz = execFileSync('npm', ['pack', `${pkg}@${newest}`, '--silent'], {
+      cwd: dir,
+      encoding: 'utf8',
+    }).trim();
     execFileSync('tar', ['-xzf', tgz], { cwd: dir });
     fs.rmSync(path.join(dir, tgz));
   }
