@@ -88,3 +88,53 @@ test('the music page switches kinds with the type parameter', async ({ page }) =
   await page.getByRole('searchbox', { name: 'Search music' }).fill('qqqqnothing');
   await expect(page.getByText('No results found.')).toBeVisible();
 });
+
+test("the track popup shows a file's details, and its uploader edits it there with the unsaved-changes question", async ({
+  page,
+}) => {
+  const login = await page.request.post('/api/token', {
+    data: { user: 'lunadrift', password: 'demo-password', timezone: 'UTC' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  await page.goto('/files?q=dream%20suggestions');
+  await page.getByRole('button', { name: 'About Dream Suggestions' }).first().click();
+  const popup = page.getByRole('dialog', { name: 'Dream Suggestions' });
+  await expect(popup.getByRole('list', { name: 'Details' })).toBeVisible();
+  await expect(popup.getByText('Suggestions for vivid, peaceful dreams.')).toBeVisible();
+
+  await test.step("edit mode asks 'Unsaved changes' before the popup closes", async () => {
+    await popup.getByRole('button', { name: 'Edit' }).click();
+    const form = popup.getByRole('form', { name: 'Edit file' });
+    await expect(form.getByLabel('Name')).toHaveValue('Dream Suggestions');
+    await form.getByLabel('Description').fill('Vivid, kind and peaceful dreams.');
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(form.getByLabel('Description')).toHaveValue('Vivid, kind and peaceful dreams.');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toBeVisible();
+  });
+
+  await test.step('Save stores the edit and the popup shows it in view mode', async () => {
+    await popup.getByRole('form', { name: 'Edit file' }).getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('File updated!')).toBeVisible();
+    await expect(popup.getByRole('form', { name: 'Edit file' })).toBeHidden();
+    await expect(popup.getByText('Vivid, kind and peaceful dreams.')).toBeVisible();
+    const res = await page.request.get('/api/files', { params: { nameQuery: 'Dream Suggestions' } });
+    expect((await res.json()).files[0].description).toBe('Vivid, kind and peaceful dreams.');
+  });
+
+  await test.step('with unsaved changes, Exit closes the popup without saving', async () => {
+    await popup.getByRole('button', { name: 'Edit' }).click();
+    await popup.getByRole('form', { name: 'Edit file' }).getByLabel('Description').fill('Not kept');
+    await popup.getByRole('button', { name: 'Close' }).first().click();
+    await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Exit' }).click();
+    await expect(popup).toBeHidden();
+    const res = await page.request.get('/api/files', { params: { nameQuery: 'Dream Suggestions' } });
+    expect((await res.json()).files[0].description).toBe('Vivid, kind and peaceful dreams.');
+  });
+});

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { Ads } from '../features/ads/index.ts';
 import { useCurrentUser, useSessionSync } from '../features/auth/index.ts';
 import { PlayerBar } from '../player/PlayerBar.tsx';
+import type { PlayerTrack } from '../player/types.ts';
 import { LoadingState, ToastViewport } from '../ui/index.ts';
 import { AgeGate } from './AgeGate.tsx';
 import { useAgeConfirmed } from './age-gate.ts';
@@ -10,6 +11,14 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import styles from './layout.module.css';
 import { usePlayerServices } from './player-services.ts';
+
+/** The player's Script panel: a library widget the player cannot import itself (decision 017). */
+const ScriptView = lazy(() => import('../library/ScriptView.tsx').then((m) => ({ default: m.ScriptView })));
+const renderScript = (track: PlayerTrack) => (
+  <Suspense fallback={<LoadingState label="Loading script" />}>
+    <ScriptView file={track} />
+  </Suspense>
+);
 
 /** Hands a connected toy to the player; loaded only for signed-in listeners (the toy code is not small). */
 const HapticsConnection = lazy(() =>
@@ -39,7 +48,7 @@ export function Layout() {
         </main>
         <Ads />
         <Footer />
-        <PlayerBar services={playerServices} />
+        <PlayerBar services={playerServices} renderScript={renderScript} />
         {user && (
           <Suspense fallback={null}>
             <HapticsConnection />

@@ -1,9 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { audioFile, renderWithProviders } from '../test/testing.tsx';
 import { PlayerBar } from './PlayerBar.tsx';
 import { playerStore } from './store.ts';
-import type { PlayerServices } from './types.ts';
+import type { PlayerServices, PlayerTrack } from './types.ts';
 
 const services: PlayerServices = {
   currentUser: () => null,
@@ -114,5 +114,31 @@ describe('PlayerBar wake-up and normalisation', () => {
     expect(normalise).toHaveAttribute('aria-checked', 'true');
     fireEvent.click(normalise);
     expect(playerStore.getState().normalise).toBe(false);
+  });
+});
+
+describe('PlayerBar script panel', () => {
+  const renderScript = (track: PlayerTrack) => <p>Script text of {track.name}</p>;
+
+  it("opens the current track's script in a dialog, and follows the track", () => {
+    const scripted = audioFile({ name: 'Drifting Down', scriptURL: '/media/scripts/a.txt' });
+    const other = audioFile({ name: 'Sleep Now', scriptURL: '/media/scripts/b.txt' });
+    playerStore.setState({ queue: { ...playerStore.getState().queue, tracks: [scripted, other] } });
+    renderWithProviders(<PlayerBar services={services} renderScript={renderScript} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Script' }));
+    const dialog = screen.getByRole('dialog', { name: 'Script: Drifting Down' });
+    expect(within(dialog).getByText('Script text of Drifting Down')).toBeVisible();
+    // Space in the panel is not the player's: it scrolls the script.
+    fireEvent.keyDown(within(dialog).getByText('Script text of Drifting Down'), { key: ' ', bubbles: true });
+    expect(playerStore.getState().queue.playing).toBe(false);
+    act(() => playerStore.setState({ queue: { ...playerStore.getState().queue, index: 1 } }));
+    expect(screen.getByRole('dialog', { name: 'Script: Sleep Now' })).toBeVisible();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('disables Script for a track without one', () => {
+    renderWithProviders(<PlayerBar services={services} renderScript={renderScript} />);
+    expect(screen.getByRole('button', { name: 'Script' })).toBeDisabled();
   });
 });

@@ -15,6 +15,7 @@ import {
   Play,
   Repeat,
   Repeat1,
+  ScrollText,
   Shuffle,
   SkipBack,
   SkipForward,
@@ -23,9 +24,9 @@ import {
   Volume2,
   VolumeX,
 } from 'lucide-react';
-import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Switch } from '../ui/index.ts';
+import { Modal, Switch } from '../ui/index.ts';
 import { attachPlayer, playerControls } from './instance.ts';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LoopSettings } from './LoopSettings.tsx';
@@ -36,7 +37,7 @@ import { SeekBar } from './SeekBar.tsx';
 import { SleepTimerSettings, useSleepTimerLabel } from './SleepTimerSettings.tsx';
 import { type ShortcutAction, shortcutFor } from './shortcuts.ts';
 import { currentTrack, playerStore, usePlayer } from './store.ts';
-import type { PlayerServices } from './types.ts';
+import type { PlayerServices, PlayerTrack } from './types.ts';
 
 /** The spec's seek step for keys and device controls. */
 const SEEK_STEP_SECONDS = 10;
@@ -95,9 +96,16 @@ function usePlayerHeight(bar: React.RefObject<HTMLElement | null>, shown: boolea
 
 /**
  * The audio player bar, fixed at the bottom whenever a track is selected. It attaches the
- * player with `services`, the account, library and plan calls the app hands it.
+ * player with `services`, the account, library and plan calls the app hands it. `renderScript`
+ * (from the app, as the player knows no library widget) shows a track's script in the Script panel.
  */
-export function PlayerBar({ services }: { services: PlayerServices }) {
+export function PlayerBar({
+  services,
+  renderScript,
+}: {
+  services: PlayerServices;
+  renderScript?: (track: PlayerTrack) => ReactNode;
+}) {
   useEffect(() => attachPlayer(services), [services]);
 
   const track = usePlayer(currentTrack);
@@ -112,6 +120,7 @@ export function PlayerBar({ services }: { services: PlayerServices }) {
   const sleep = useSleepTimerLabel();
   const [sleepOpen, setSleepOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [scriptOpen, setScriptOpen] = useState(false);
   const bar = useRef<HTMLElement>(null);
   usePlayerHeight(bar, track !== null);
   usePlayerKeys(track !== null, (what) => (what === 'help' ? setHelpOpen(true) : setSleepOpen(true)));
@@ -289,6 +298,19 @@ export function PlayerBar({ services }: { services: PlayerServices }) {
             />
           </div>
         </PlayerPopover>
+        {renderScript && (
+          <button
+            type="button"
+            className={`icon-btn ${styles.iconButton}`}
+            aria-label="Script"
+            aria-haspopup="dialog"
+            title={track.scriptURL ? 'Script' : 'This track has no script'}
+            disabled={!track.scriptURL}
+            onClick={() => setScriptOpen(true)}
+          >
+            <ScrollText size={18} />
+          </button>
+        )}
         <button
           type="button"
           className={`icon-btn ${styles.iconButton} ${styles.helpButton}`}
@@ -300,6 +322,17 @@ export function PlayerBar({ services }: { services: PlayerServices }) {
         </button>
       </div>
       <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {renderScript && (
+        // Follows the current track while open.
+        <Modal
+          open={scriptOpen}
+          title={<span className={styles.scriptTitle}>Script: {track.name}</span>}
+          onClose={() => setScriptOpen(false)}
+          width={720}
+        >
+          {track.scriptURL ? renderScript(track) : <p className="muted">This track has no script.</p>}
+        </Modal>
+      )}
     </section>
   );
 }

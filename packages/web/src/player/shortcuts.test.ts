@@ -50,4 +50,17 @@ describe('player shortcuts', () => {
     expect(press(' ', button)).toBeNull();
     expect(press('m', button)).toBe('toggleMute');
   });
+
+  it('leaves Space and the arrows to a focused scrolling box (a script), but not the other keys', () => {
+    const box = document.createElement('div');
+    box.setAttribute('data-own-keys', '');
+    const inBox = document.createElement('span');
+    box.append(inBox);
+    for (const k of [' ', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']) {
+      expect(press(k, box), k).toBeNull();
+      expect(press(k, inBox), k).toBeNull();
+    }
+    expect(press('m', box)).toBe('toggleMute');
+    expect(press('?', box)).toBe('help');
+  });
 });

@@ -35,6 +35,14 @@ const BY_KEY: Record<string, ShortcutAction> = {
   '?': 'help',
 };
 
+const SCROLL_KEYS = new Set<ShortcutAction | null>([
+  'togglePlay',
+  'seekBack',
+  'seekForward',
+  'volumeUp',
+  'volumeDown',
+]);
+
 /** Keys typed into a field are not player shortcuts. */
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -43,8 +51,8 @@ function isTypingTarget(target: EventTarget | null): boolean {
 
 /**
  * The shortcut a key press asks for, or null: not while typing in a field, inside a popup
- * (its keys are its own), with Ctrl, Alt or Meta held, or for Space on a button or link
- * (which activates that control).
+ * (its keys are its own), with Ctrl, Alt or Meta held, for Space on a button or link
+ * (which activates that control), or for Space and arrows in a focused box marked data-own-keys.
  */
 export function shortcutFor(
   e: Pick<KeyboardEvent, 'key' | 'target' | 'altKey' | 'ctrlKey' | 'metaKey' | 'defaultPrevented'>,
@@ -54,5 +62,7 @@ export function shortcutFor(
   if (target?.closest('[role="dialog"], [aria-modal="true"]')) return null;
   const action = BY_KEY[e.key] ?? null;
   if (action === 'togglePlay' && target?.closest('button, a, summary')) return null;
+  // A focused box that scrolls (a script) keeps Space and the arrows for scrolling.
+  if (SCROLL_KEYS.has(action) && target?.closest('[data-own-keys]')) return null;
   return action;
 }

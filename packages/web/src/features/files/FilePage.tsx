@@ -7,6 +7,7 @@ import { Navigate, type Params, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { FileActions } from '../../library/FileActions.tsx';
 import { FileDetails, fileTypeName } from '../../library/FileDetails.tsx';
+import { ScriptView } from '../../library/ScriptView.tsx';
 import { useCensor } from '../../library/useCensor.ts';
 import { play } from '../../player/index.ts';
 import { Card, ErrorState, LoadingState, usePageTitle } from '../../ui/index.ts';
@@ -86,6 +87,7 @@ function FileView({ file: f, name }: { file: AudioFile; name: string }) {
           <>
             <FileDetails file={f} />
             <FileActions file={f} panelHeading="h2" />
+            <ScriptView file={f} heading="h2" className={page.script} />
           </>
         )}
       </Card>

@@ -10,7 +10,7 @@ import {
 import { FILE_TYPES, fileTypeLabel } from '@mesmer/shared/domain/file-types';
 import { useQuery } from '@tanstack/react-query';
 import { Trash2, X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCensor } from '../../../library/useCensor.ts';
 import {
@@ -64,20 +64,33 @@ function draftOf(file: AudioFile): Draft {
 
 const sameDraft = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
 
+/** What a host (the track popup) asks of an open editor. */
+export interface FileEditorHandle {
+  /** Runs `next` at once, or after 'Unsaved changes' → Exit when there are unsaved changes. */
+  leave(next: () => void): void;
+}
+
 /**
  * A file's edit mode: its fields, attachments and Delete. Save sends PUT /api/files and closes;
  * closing or leaving the page with unsaved changes asks first ('Unsaved changes', Exit).
  * Only the uploader with membership tiers chooses the tier (file-rules canSetTier); others keep it.
+ * Used on the file page and in the track popup.
  */
 export function FileEditor({
   file,
   editor,
   onClose,
+  onDeleted,
+  handle,
 }: {
   file: AudioFile;
   /** The signed-in editor, as the shared rules take them. */
   editor: { id: number; roles: string[] };
+  /** Back to view mode: after Save, or Cancel (confirmed when there are unsaved changes). */
   onClose: () => void;
+  /** After Delete; by default the Files page opens (the file's own page is gone). */
+  onDeleted?: () => void;
+  handle?: Ref<FileEditorHandle>;
 }) {
   const navigate = useNavigate();
   const censor = useCensor();
@@ -92,6 +105,14 @@ export function FileEditor({
   const remove = useDeleteFile();
   const dirty = !sameDraft(draft, initial);
   const { blocker, allowLeave } = useUnsavedChanges(dirty);
+  // What Exit in 'Unsaved changes' goes on to: back to view mode, or the host's own close.
+  const afterExit = useRef(onClose);
+  const leave = (next: () => void) => {
+    if (!dirty) return next();
+    afterExit.current = next;
+    setConfirm('exit');
+  };
+  useImperativeHandle(handle, () => ({ leave }));
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -142,7 +163,8 @@ export function FileEditor({
       onSuccess: () => {
         setConfirm(null);
         allowLeave();
-        navigate('/files');
+        if (onDeleted) onDeleted();
+        else navigate('/files');
         toast('success', 'File deleted!');
       },
       onError: (err) => {
@@ -151,7 +173,7 @@ export function FileEditor({
       },
     });
 
-  const cancel = () => (dirty ? setConfirm('exit') : onClose());
+  const cancel = () => leave(onClose);
   const invalid = (field: string) => (error?.field === field ? true : undefined);
 
   return (
@@ -341,7 +363,7 @@ export function FileEditor({
           if (blocker.state === 'blocked') blocker.proceed();
           else {
             setConfirm(null);
-            onClose();
+            afterExit.current();
           }
         }}
         onCancel={() => {
