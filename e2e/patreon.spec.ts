@@ -10,8 +10,8 @@ import { E2E_PORT, FAKE_PATREON_PORT } from './playwright.config.ts';
 // Linking Patreon: the account page sends the browser to Patreon's authorize page (a fake Patreon on
 // FAKE_PATREON_PORT, where the server's PATREON_URL points), which approves at once and sends it back
 // to /patreon/oauth with a code. The demo file Velvet Fog is locked to the Mesmer campaign's Devotee
-// tier (21927318): it plays while the membership is active, and locks again when Patreon's webhook
-// says the pledge was cancelled.
+// tier (21927318): it plays while the membership is active (and, once cancelled, until the paid
+// period ends), and locks again when Patreon's webhook says the paid period is over.
 let patreon: FakePatreon;
 test.beforeAll(async () => {
   patreon = await startFakePatreon({
@@ -81,15 +81,17 @@ test('a supporter links Patreon and a locked file plays; a cancelled pledge lock
       .toBeGreaterThan(0);
   });
 
-  await test.step("Patreon's webhook cancels the pledge: the file locks again", async () => {
+  await test.step("Patreon's webhook cancels the pledge: it plays until the paid period ends, then locks", async () => {
     await page.goto('/');
-    const sent = await patreon.sendWebhook(
-      `http://localhost:${E2E_PORT}/api/patreon/webhook`,
-      'members:pledge:delete',
-      patron.id,
-      DEMO_CAMPAIGN.id,
-    );
+    const hook = `http://localhost:${E2E_PORT}/api/patreon/webhook`;
+    patreon.cancel(patron.id, DEMO_CAMPAIGN.id, new Date(Date.now() + 7 * 24 * 60 * 60 * 1000));
+    const sent = await patreon.sendWebhook(hook, 'members:pledge:delete', patron.id, DEMO_CAMPAIGN.id);
     expect(sent.status, sent.body).toBe(204);
+    expect((await velvetFog(page.request)).isLocked).toBe(false);
+    // The paid period is over.
+    patreon.cancel(patron.id, DEMO_CAMPAIGN.id, new Date(Date.now() - 60 * 1000));
+    const ended = await patreon.sendWebhook(hook, 'members:update', patron.id, DEMO_CAMPAIGN.id);
+    expect(ended.status, ended.body).toBe(204);
     expect(await velvetFog(page.request)).toMatchObject({ isLocked: true, audioURL: null });
     // A forged one is refused.
     const forged = await patreon.sendWebhook(

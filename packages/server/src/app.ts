@@ -33,6 +33,7 @@ import {
   loggableError,
   validationAnswer,
 } from './platform/errors.ts';
+import { logRedaction, logSerializers } from './platform/log-redaction.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createMetrics, registerMetrics } from './platform/metrics.ts';
 import { createRateLimiter, registerRateLimit, TooManyAttempts } from './platform/rate-limit.ts';
@@ -71,11 +72,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             level: config.logLevel,
             transport: config.env === 'development' ? { target: 'pino-pretty' } : undefined,
             stream: opts.logStream,
-            // Secrets never reach the log, whoever logs request headers or a body.
-            redact: {
-              paths: ['headers.authorization', 'headers.cookie', 'body.password', 'password'],
-              censor: '[redacted]',
-            },
+            // Secrets never reach the log, whoever logs request headers or a body, nor a URL's
+            // codes and tokens in the request lines.
+            redact: logRedaction,
+            serializers: logSerializers,
           },
     // Only the proxies named in TRUST_PROXY may set the client address (X-Forwarded-For).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,

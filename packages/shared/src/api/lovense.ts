@@ -6,6 +6,12 @@ import { defineRoute, noContent } from './contract.ts';
 /** The longest a single command may run (s); 0 means until the next command. */
 export const MAX_COMMAND_SECONDS = 60;
 
+/**
+ * Lovense's rule for a command's `timeSec` (and its loop fields): 0 runs until the next command,
+ * anything else must be more than 1 second (Lovense refuses 1 and less).
+ */
+export const isLovenseDuration = (seconds: number) => seconds === 0 || seconds > 1;
+
 /** The answer every Lovense call gives while the server has no LOVENSE_DEVELOPER_TOKEN. */
 export const LOVENSE_NOT_CONFIGURED = 'Lovense is not configured on this server.';
 
@@ -27,12 +33,12 @@ export type LovenseToys = z.infer<typeof lovenseToys>;
 export const lovenseCommandRequest = z.object({
   /** 0 (off) to 20. */
   level: z.number().int().min(0).max(MAX_DEVICE_LEVEL),
-  /** How long to keep that level, in seconds; 0 keeps it until the next command. */
+  /** How long to keep that level, in seconds; 0 keeps it until the next command (Lovense's range). */
   timeSec: z
     .number()
     .min(0)
     .max(MAX_COMMAND_SECONDS)
-    .refine((t) => t === 0 || t >= 1, 'must be 0 (until changed) or at least 1'),
+    .refine(isLovenseDuration, 'must be 0 (until changed) or more than 1'),
 });
 export type LovenseCommandRequest = z.infer<typeof lovenseCommandRequest>;
 

@@ -46,7 +46,9 @@ export const patreonTierImportResponse = z.object({
 });
 export type PatreonTierImport = z.infer<typeof patreonTierImportResponse>;
 
-const notConfigured = 'Answers 503 when the site has no Patreon client configured (PATREON_CLIENT_ID).';
+const notConfigured =
+  'Answers 503 when the site has no Patreon client configured (PATREON_CLIENT_ID), or when Patreon ' +
+  'refuses the configured client (`invalid_client`: every link is kept, and the error is logged).';
 
 export const patreonApi = {
   authorize: defineRoute({
@@ -89,7 +91,8 @@ export const patreonApi = {
     summary: 'My Patreon link, with the memberships read again from Patreon',
     description:
       'Renews the access token with the refresh token when it has expired. When Patreon no longer accepts ' +
-      'the link, the link and its memberships are removed and the answer is 409 (link again). Not linked: ' +
+      'the link (`invalid_grant`), the link and its memberships are removed and the answer is 409 (link ' +
+      'again). Not linked: ' +
       `\`patreonLinked: false\`. ${notConfigured}`,
     responses: {
       200: patreonStatus,
@@ -114,10 +117,12 @@ export const patreonApi = {
     tags: ['patreon'],
     summary: "Patreon's webhook: a member's pledge was created, changed or deleted",
     description:
-      'Patreon calls this (events `members:pledge:create|update|delete`, `members:create|update|delete` in ' +
-      '`X-Patreon-Event`). The raw body must carry `X-Patreon-Signature`, the hex HMAC-MD5 of the body keyed ' +
-      'with PATREON_WEBHOOK_SECRET (403 otherwise). The linked user’s membership changes at once: a lapsed, ' +
-      'cancelled or deleted pledge is inactive, so its files lock again. 503 without a webhook secret.',
+      'Patreon calls this (events `members:pledge:create|update|delete`, `members:create|update|delete`). ' +
+      'The raw body must carry `X-Patreon-Signature`, the hex HMAC-MD5 of the body keyed with ' +
+      'PATREON_WEBHOOK_SECRET (403 otherwise). The member in the signed body says what changed, never the ' +
+      'unsigned `X-Patreon-Event` header: an active patron’s entitled tiers unlock; a cancelled patron keeps ' +
+      'them until the paid period ends (`next_charge_date`); a lapsed pledge locks at once. A body already ' +
+      'acted on changes nothing (204). Other resources are ignored (204). 503 without a webhook secret.',
     responses: { 204: noContent, 400: errorResponse, 403: errorResponse, 503: errorResponse },
   }),
   importTiers: defineRoute({

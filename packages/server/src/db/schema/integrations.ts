@@ -40,6 +40,15 @@ export const oauthStates = pgTable('oauth_states', {
 });
 
 /**
+ * The SHA-256 of every signed Patreon webhook body acted on: a body seen before (a replay, or
+ * Patreon sending the same body for two events) changes nothing. Only Patreon can add rows.
+ */
+export const patreonWebhookDeliveries = pgTable('patreon_webhook_deliveries', {
+  digest: text('digest').primaryKey(),
+  receivedAt: at('received_at').notNull().defaultNow(),
+});
+
+/**
  * Where the user's Lovense Remote app answers on the local network, from Lovense's callback
  * (domain such as 192-168-1-44.lovense.club and its ports).
  */

@@ -51,6 +51,8 @@ export const userMemberships = pgTable(
     active: boolean('active').notNull().default(false),
     cancelled: boolean('cancelled').notNull().default(false),
     lastVerified: timestamp('last_verified', { withTimezone: true }),
+    /** A cancelled patron's paid period ends here: the membership turns inactive then (decision 028). */
+    entitledUntil: timestamp('entitled_until', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tierId] }), index('user_memberships_tier_idx').on(t.tierId)],
 );

@@ -1,15 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  isLovenseDuration,
   LOVENSE_NOT_CONFIGURED,
   type LovenseCallback,
   type LovenseCommandRequest,
   type LovenseQr,
   type LovenseToys,
+  MAX_COMMAND_SECONDS,
 } from '@mesmer/shared/api/lovense';
+import { MAX_DEVICE_LEVEL } from '@mesmer/shared/domain/haptic-cues';
 import { INT_MAX } from '@mesmer/shared/domain/limits';
 import type { SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, Conflict, Forbidden } from '../../platform/errors.ts';
+import { AppError, BadRequest, Conflict, Forbidden } from '../../platform/errors.ts';
 import type { Limit } from '../../platform/rate-limit.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { createLovenseClient, LovenseFailed } from './lovense.client.ts';
@@ -52,6 +55,11 @@ export function createLovenseService(ctx: AppContext) {
 
   async function send(user: SessionUser, input: LovenseCommandRequest) {
     const api = lovense();
+    // The route's schema checks these; callers inside the server get the same rule (Lovense's ranges).
+    if (!Number.isInteger(input.level) || input.level < 0 || input.level > MAX_DEVICE_LEVEL)
+      throw new BadRequest('level', `must be a whole number from 0 to ${MAX_DEVICE_LEVEL}`);
+    if (!isLovenseDuration(input.timeSec) || input.timeSec > MAX_COMMAND_SECONDS)
+      throw new BadRequest('timeSec', 'must be 0 (until changed) or more than 1');
     await ctx.limiter.consume(LOVENSE_COMMANDS, String(user.id));
     if (!(await repo.hasConnection(user.id))) {
       throw new Conflict('No Lovense toy is connected. Connect one on your account page first.');

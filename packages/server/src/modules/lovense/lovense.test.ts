@@ -201,6 +201,8 @@ describe('commands', () => {
       [{ level: '5', timeSec: 0 }, 'level'],
       [{ level: 5, timeSec: 61 }, 'timeSec'],
       [{ level: 5, timeSec: 0.5 }, 'timeSec'],
+      // Lovense: 0, or more than 1.
+      [{ level: 5, timeSec: 1 }, 'timeSec'],
       [{ level: 5 }, 'timeSec'],
     ];
     for (const [payload, field] of cases) {
@@ -209,6 +211,34 @@ describe('commands', () => {
       expect(res.json().field, JSON.stringify(payload)).toBe(field);
     }
     expect(fake.commands).toEqual([]);
+  });
+
+  it('sends durations in Lovense’s documented range, and Lovense (the fake) takes them', async () => {
+    const me = await paired();
+    for (const timeSec of [0, 1.5, 2, 60]) {
+      const res = await call('POST', '/api/lovense/command', me.token, { level: 7, timeSec });
+      expect(res.statusCode, `${timeSec}: ${res.body}`).toBe(204);
+    }
+    expect(fake.commands.map((c) => [c.action, c.timeSec])).toEqual([
+      ['Vibrate:7', 0],
+      ['Vibrate:7', 1.5],
+      ['Vibrate:7', 2],
+      ['Vibrate:7', 60],
+    ]);
+    // The fake refuses what Lovense refuses, with Lovense's "Invalid Parameter" code.
+    const direct = await fetch(`${fake.url}/api/lan/v2/command`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        token: fake.developerToken,
+        uid: String(me.id),
+        command: 'Function',
+        action: 'Vibrate:7',
+        timeSec: 1,
+        apiVer: 1,
+      }),
+    });
+    expect((await direct.json()).code).toBe(404);
   });
 
   it('answers 409 without a connected app, or when Lovense says it is offline; 502 when Lovense fails', async () => {

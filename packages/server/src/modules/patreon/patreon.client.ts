@@ -18,6 +18,16 @@ export class PatreonUnavailable extends AppError {
 /** Patreon no longer accepts our tokens for this user (they removed the app, or the tokens ran out). */
 export class PatreonAuthLost extends Error {}
 
+/**
+ * The token endpoint refused the site itself (`invalid_client`, or any error but `invalid_grant`):
+ * a configuration error (a changed client secret), never a reason to drop a user's link.
+ */
+export class PatreonMisconfigured extends AppError {
+  constructor(readonly oauthError: string) {
+    super(503, 'Patreon linking is not working on this site right now. Please try again later.');
+  }
+}
+
 export interface PatreonTokens {
   accessToken: string;
   refreshToken: string;
@@ -39,6 +49,13 @@ export interface PatreonMember {
   /** active_patron, declined_patron, former_patron, or null (never paid). */
   patronStatus: string | null;
   entitledTiers: PatreonTier[];
+  /** When the next charge is due: the end of the period paid for (ISO date-time). */
+  nextChargeDate: string | null;
+  lastChargeDate: string | null;
+  /** Paid, Declined, Pending, Refunded, Fraud, Deleted, Other. */
+  lastChargeStatus: string | null;
+  /** Months each charge pays for (1 monthly, 12 yearly). */
+  pledgeCadence: number | null;
 }
 
 export interface PatreonIdentity {
@@ -69,6 +86,9 @@ const document = z.object({
   data: z.union([resource, z.array(resource)]),
   included: z.array(resource).optional(),
 });
+
+/** An OAuth error answer (RFC 6749 5.2). */
+const tokenError = z.object({ error: z.string() }).loose();
 
 const tokenAnswer = z.object({
   access_token: z.string().min(1),
@@ -112,7 +132,18 @@ export function memberFrom(member: Resource, included: Resource[]): PatreonMembe
     campaignName: campaignName(find('campaign', campaign.id)),
     patronStatus: str(member.attributes?.patron_status),
     entitledTiers: related(member, 'currently_entitled_tiers').map((t) => tierOf(t.id, find('tier', t.id))),
+    nextChargeDate: str(member.attributes?.next_charge_date),
+    lastChargeDate: str(member.attributes?.last_charge_date),
+    lastChargeStatus: str(member.attributes?.last_charge_status),
+    pledgeCadence: num(member.attributes?.pledge_cadence),
   };
+}
+
+/** The type of a JSON:API document's primary resource (`member` for member events), or null. */
+export function resourceTypeOf(body: unknown): string | null {
+  const data = (body as { data?: unknown } | null)?.data;
+  const type = data && typeof data === 'object' ? (data as { type?: unknown }).type : undefined;
+  return typeof type === 'string' ? type : null;
 }
 
 /** A webhook body (a member event), or null when it is not one. */
@@ -125,7 +156,14 @@ export function parseMemberEvent(body: unknown): { patreonUserId: string; member
   return user && member ? { patreonUserId: user.id, member } : null;
 }
 
-export function createPatreonClient(config: PatreonConfig) {
+/**
+ * `onMisconfigured` hears of every answer of the token endpoint that blames the site rather than
+ * the user's grant.
+ */
+export function createPatreonClient(
+  config: PatreonConfig,
+  onMisconfigured: (err: PatreonMisconfigured) => void = () => {},
+) {
   const api = (path: string) => `${config.baseUrl}${path}`;
 
   async function request(url: string, init: RequestInit): Promise<Response> {
@@ -144,7 +182,10 @@ export function createPatreonClient(config: PatreonConfig) {
     }
   }
 
-  /** POST /api/oauth2/token; `refused` says what a 400/401 means for this grant. */
+  /**
+   * POST /api/oauth2/token. Only `invalid_grant` is about the code or refresh token sent (`refused`
+   * says what that means); any other error (`invalid_client`: the client id or secret) is the site's.
+   */
   async function token(form: Record<string, string>, refused: () => Error): Promise<PatreonTokens> {
     const res = await request(api('/api/oauth2/token'), {
       method: 'POST',
@@ -155,7 +196,14 @@ export function createPatreonClient(config: PatreonConfig) {
         client_secret: config.clientSecret,
       }).toString(),
     });
-    if (res.status === 400 || res.status === 401) throw refused();
+    if (res.status === 400 || res.status === 401) {
+      const answer = tokenError.safeParse(await res.json().catch(() => null));
+      const error = answer.success ? answer.data.error : `HTTP ${res.status}`;
+      if (error === 'invalid_grant') throw refused();
+      const misconfigured = new PatreonMisconfigured(error);
+      onMisconfigured(misconfigured);
+      throw misconfigured;
+    }
     if (!res.ok) throw new PatreonUnavailable();
     const parsed = tokenAnswer.safeParse(await json(res));
     if (!parsed.success) throw new PatreonUnavailable();
@@ -217,7 +265,7 @@ export function createPatreonClient(config: PatreonConfig) {
         include: 'memberships,memberships.currently_entitled_tiers,memberships.campaign',
         'fields[user]': 'full_name',
         'fields[member]':
-          'patron_status,currently_entitled_amount_cents,last_charge_status,last_charge_date,next_charge_date',
+          'patron_status,currently_entitled_amount_cents,last_charge_status,last_charge_date,next_charge_date,pledge_cadence',
         'fields[tier]': 'title,amount_cents',
         'fields[campaign]': 'creation_name,vanity',
       });

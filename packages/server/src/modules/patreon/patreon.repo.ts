@@ -1,6 +1,13 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { membershipTiers, oauthStates, patreonLinks, userMemberships, users } from '../../db/schema/index.ts';
+import {
+  membershipTiers,
+  oauthStates,
+  patreonLinks,
+  patreonWebhookDeliveries,
+  userMemberships,
+  users,
+} from '../../db/schema/index.ts';
 
 export type PatreonLinkRow = typeof patreonLinks.$inferSelect;
 export type TierRow = typeof membershipTiers.$inferSelect;
@@ -10,6 +17,8 @@ export interface MembershipState {
   active: boolean;
   cancelled: boolean;
   lastVerified: Date;
+  /** When an active membership ends by itself (a cancelled patron's paid period); null: it does not. */
+  entitledUntil: Date | null;
 }
 
 /** Patreon links, their OAuth states, the membership tiers they map to and users' memberships. */
@@ -116,10 +125,50 @@ export function createPatreonRepo(db: Db) {
       }
     },
 
+    /** Keeps the digest of a webhook body; false when it was kept before (the body is a replay). */
+    async recordDelivery(digest: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .insert(patreonWebhookDeliveries)
+        .values({ digest, receivedAt: at })
+        .onConflictDoNothing()
+        .returning({ digest: patreonWebhookDeliveries.digest });
+      return rows.length > 0;
+    },
+
+    /**
+     * Memberships whose paid period is over turn inactive (of one user, or of everyone). Looked for
+     * first: any write to user_memberships, even of no row, raises the session generation.
+     */
+    async endPaidPeriods(now: Date, userId?: number): Promise<number> {
+      const ended = and(
+        eq(userMemberships.active, true),
+        lte(userMemberships.entitledUntil, now),
+        userId === undefined ? undefined : eq(userMemberships.userId, userId),
+      );
+      const [found] = await db
+        .select({ userId: userMemberships.userId })
+        .from(userMemberships)
+        .where(ended)
+        .limit(1);
+      if (!found) return 0;
+      const rows = await db
+        .update(userMemberships)
+        .set({ active: false })
+        .where(ended)
+        .returning({ userId: userMemberships.userId });
+      return rows.length;
+    },
+
     /** The user's memberships with the campaign of each tier. */
-    async membershipCampaignsOf(userId: number): Promise<{ tierId: string; campaignId: string | null }[]> {
+    async membershipCampaignsOf(
+      userId: number,
+    ): Promise<{ tierId: string; campaignId: string | null; active: boolean }[]> {
       return db
-        .select({ tierId: userMemberships.tierId, campaignId: membershipTiers.campaignId })
+        .select({
+          tierId: userMemberships.tierId,
+          campaignId: membershipTiers.campaignId,
+          active: userMemberships.active,
+        })
         .from(userMemberships)
         .innerJoin(membershipTiers, eq(membershipTiers.id, userMemberships.tierId))
         .where(eq(userMemberships.userId, userId));

@@ -4,13 +4,21 @@ import { requireUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
 import { routeRateLimit } from '../../platform/rate-limit.ts';
-import { createPatreonService } from './patreon.service.ts';
+import { createPatreonService, PAID_PERIOD_SWEEP_MS } from './patreon.service.ts';
 
 /** A webhook body is small (one member event); Patreon's are a few kilobytes. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 export async function patreonRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createPatreonService(ctx);
+  const service = createPatreonService(ctx, app.log);
+  if (ctx.config.patreon) {
+    // A cancelled patron's access ends with their paid period, whether or not anyone asks.
+    const timer = setInterval(() => {
+      service.endPaidPeriods().catch((err: unknown) => app.log.error({ err }, 'ending paid periods failed'));
+    }, PAID_PERIOD_SWEEP_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   // Each of these calls Patreon: a few a minute are plenty for a person.
   const callsPatreon = {
     config: { rateLimit: routeRateLimit(ctx.config, { max: 20, timeWindow: '1 minute' }) },
@@ -48,12 +56,9 @@ export async function patreonRoutes(app: FastifyInstance, ctx: AppContext) {
       done(null, body),
     );
     registerRoute(raw, patreonApi.webhook, async (req, reply) => {
-      const header = (name: string) => {
-        const value = req.headers[name];
-        return Array.isArray(value) ? value[0] : value;
-      };
+      const signature = req.headers['x-patreon-signature'];
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      await service.webhook(body, header('x-patreon-signature'), header('x-patreon-event'));
+      await service.webhook(body, Array.isArray(signature) ? signature[0] : signature);
       return reply.code(204).send(null);
     });
   });

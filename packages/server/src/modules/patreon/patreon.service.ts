@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   OAUTH_STATE_TTL_MS,
   PATREON_CREATOR_SCOPE,
@@ -8,6 +8,7 @@ import {
   type PatreonTokenRequest,
 } from '@mesmer/shared/api/patreon';
 import { canManageRoles } from '@mesmer/shared/domain/permissions';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PatreonConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -21,8 +22,10 @@ import {
   type PatreonClient,
   type PatreonIdentity,
   type PatreonMember,
+  type PatreonMisconfigured,
   type PatreonTokens,
   parseMemberEvent,
+  resourceTypeOf,
 } from './patreon.client.ts';
 import { createPatreonRepo, type PatreonLinkRow, type TierRow } from './patreon.repo.ts';
 
@@ -32,16 +35,16 @@ export const MEMBERSHIP_REFRESH_MS = 24 * 60 * 60 * 1000;
 const RETRY_AFTER_FAILURE_MS = 10 * 60 * 1000;
 /** An access token this close to its end is renewed before use. */
 const EXPIRY_MARGIN_MS = 60 * 1000;
-/** The webhook events that change a membership. */
-const MEMBER_EVENTS = new Set([
-  'members:create',
-  'members:update',
-  'members:delete',
-  'members:pledge:create',
-  'members:pledge:update',
-  'members:pledge:delete',
-]);
+/** A configuration error of the Patreon client is logged at most once in this long (per app). */
+export const CONFIG_ERROR_LOG_MS = 10 * 60 * 1000;
+/** How often each process ends the memberships whose paid period is over. */
+export const PAID_PERIOD_SWEEP_MS = 10 * 60 * 1000;
+/** The longest a paid period may run from now, whatever a body says (a yearly pledge, and a week). */
+const LONGEST_PAID_PERIOD_MS = 373 * 24 * 60 * 60 * 1000;
 const TITLE_MAX = 200;
+
+/** When each app last logged a Patreon configuration error (the services of an app share it). */
+const configErrorLoggedAt = new WeakMap<AppContext, number>();
 
 class PatreonNotConfigured extends AppError {
   constructor(what = 'Patreon linking') {
@@ -61,6 +64,25 @@ export function validSignature(body: Buffer, signature: string | undefined, secr
 
 const cut = (title: string | null, id: string) => (title ?? `Tier ${id}`).slice(0, TITLE_MAX);
 
+/**
+ * The end of the period a member has paid for: the next charge's date, else the last paid charge
+ * and the pledge's cadence (months). Null when neither says.
+ */
+export function paidThrough(member: PatreonMember, now: Date): Date | null {
+  const date = (value: string | null) => {
+    const time = value === null ? Number.NaN : Date.parse(value);
+    return Number.isNaN(time) ? null : new Date(time);
+  };
+  let end = date(member.nextChargeDate);
+  const last = date(member.lastChargeDate);
+  if (!end && last && member.lastChargeStatus === 'Paid') {
+    end = new Date(last);
+    end.setUTCMonth(end.getUTCMonth() + Math.min(Math.max(member.pledgeCadence ?? 1, 1), 12));
+  }
+  if (!end) return null;
+  return new Date(Math.min(end.getTime(), now.getTime() + LONGEST_PAID_PERIOD_MS));
+}
+
 /** Tiers by price (cheapest first, then by id): rank 1 is the lowest. */
 function byPrice<T extends { id: string; amountCents: number | null }>(tiers: T[]): T[] {
   return [...tiers].sort((a, b) => (a.amountCents ?? 0) - (b.amountCents ?? 0) || a.id.localeCompare(b.id));
@@ -71,15 +93,28 @@ function byPrice<T extends { id: string; amountCents: number | null }>(tiers: T[
  * Patreon's identity and kept current by webhooks and a refresh after 24 h, and creators' tier import.
  * Only active memberships unlock files (platform/access.repo.ts); this module only writes them.
  */
-export function createPatreonService(ctx: AppContext) {
+export function createPatreonService(ctx: AppContext, log?: FastifyBaseLogger) {
   const repo = createPatreonRepo(ctx.db);
   const lastAttempt = new RecentMap<number, number>(10_000);
   let client: PatreonClient | undefined;
 
+  /** Loudly, once a while: every renewal fails the same way until an operator fixes the settings. */
+  function misconfigured(err: PatreonMisconfigured) {
+    const at = now().getTime();
+    const last = configErrorLoggedAt.get(ctx);
+    if (last !== undefined && at - last < CONFIG_ERROR_LOG_MS) return;
+    configErrorLoggedAt.set(ctx, at);
+    log?.error(
+      { patreonError: err.oauthError },
+      'Patreon refused this site’s OAuth client: check PATREON_CLIENT_ID, PATREON_CLIENT_SECRET and ' +
+        'PATREON_REDIRECT_URL. Every Patreon link is kept; memberships are not renewed until this is fixed.',
+    );
+  }
+
   function configured(): { config: PatreonConfig; client: PatreonClient } {
     const config = ctx.config.patreon;
     if (!config) throw new PatreonNotConfigured();
-    client ??= createPatreonClient(config);
+    client ??= createPatreonClient(config, misconfigured);
     return { config, client };
   }
 
@@ -144,27 +179,53 @@ export function createPatreonService(ctx: AppContext) {
   }
 
   /**
-   * One membership as Patreon reports it now: its entitled tiers active when the patron is
-   * (`active_patron`), cancelled when they left (`former_patron`, or a deleted pledge). The user's
-   * other tiers of that campaign go when they moved to another tier, else turn inactive.
+   * One membership as Patreon reports it now (its meaning comes from the member's own fields, the
+   * same in a webhook body and in an identity answer, so the two never disagree):
+   * - `active_patron` with entitled tiers: those tiers are active; the user's other tiers of that
+   *   campaign go (they moved to another tier);
+   * - `former_patron` (cancelled) whose paid period has not ended: the tiers still entitled stay
+   *   active, cancelled, until that period ends (`entitledUntil`);
+   * - anything else: the campaign's tiers turn inactive, cancelled for a `former_patron`.
    */
   async function applyMember(
     r: ReturnType<typeof createPatreonRepo>,
     userId: number,
     member: PatreonMember,
     at: Date,
-    deleted = false,
   ): Promise<string[]> {
     const tierIds = await knownTiers(r, member);
-    const active = !deleted && member.patronStatus === 'active_patron';
-    const cancelled = deleted || member.patronStatus === 'former_patron';
+    const ofCampaign = (await r.membershipCampaignsOf(userId)).filter(
+      (m) => m.campaignId === member.campaignId,
+    );
+    const others = ofCampaign.map((m) => m.tierId).filter((id) => !tierIds.includes(id));
+    if (member.patronStatus === 'active_patron' && tierIds.length > 0) {
+      for (const tierId of tierIds)
+        await r.upsertMembership(userId, tierId, {
+          active: true,
+          cancelled: false,
+          lastVerified: at,
+          entitledUntil: null,
+        });
+      await r.deleteMemberships(userId, others);
+      return tierIds;
+    }
+    const cancelled = member.patronStatus === 'former_patron';
+    const until = cancelled ? paidThrough(member, at) : null;
+    // Patreon keeps listing a cancelled patron's tiers as entitled while the paid period lasts.
+    const paid = until !== null && until.getTime() > at.getTime();
     for (const tierId of tierIds)
-      await r.upsertMembership(userId, tierId, { active, cancelled, lastVerified: at });
-    const others = (await r.membershipCampaignsOf(userId))
-      .filter((m) => m.campaignId === member.campaignId && !tierIds.includes(m.tierId))
-      .map((m) => m.tierId);
-    if (active && tierIds.length > 0) await r.deleteMemberships(userId, others);
-    else await r.updateMemberships(userId, others, { active: false, cancelled, lastVerified: at });
+      await r.upsertMembership(userId, tierId, {
+        active: paid,
+        cancelled,
+        lastVerified: at,
+        entitledUntil: paid ? until : null,
+      });
+    await r.updateMemberships(userId, others, {
+      active: false,
+      cancelled,
+      lastVerified: at,
+      entitledUntil: null,
+    });
     return [...tierIds, ...others];
   }
 
@@ -182,7 +243,7 @@ export function createPatreonService(ctx: AppContext) {
     const gone = (await r.membershipCampaignsOf(userId))
       .map((m) => m.tierId)
       .filter((id) => !touched.has(id));
-    await r.updateMemberships(userId, gone, { active: false, lastVerified: at });
+    await r.updateMemberships(userId, gone, { active: false, lastVerified: at, entitledUntil: null });
     await r.markVerified(userId, at);
   }
 
@@ -305,6 +366,7 @@ export function createPatreonService(ctx: AppContext) {
      */
     async refreshIfStale(userId: number): Promise<void> {
       if (!ctx.config.patreon) return;
+      await repo.endPaidPeriods(now(), userId);
       const link = await repo.linkOf(userId);
       const at = now().getTime();
       if (!link || link.lastVerified.getTime() > at - MEMBERSHIP_REFRESH_MS) return;
@@ -315,8 +377,14 @@ export function createPatreonService(ctx: AppContext) {
         await verify(link);
         lastAttempt.delete(userId);
       } catch (err) {
+        // Only a refused grant ends the link; a refused client (logged) or an outage keeps it.
         if (err instanceof PatreonAuthLost) await inTransaction((r) => r.unlink(userId));
       }
+    },
+
+    /** Ends every membership whose paid period is over (the periodic sweep); answers how many. */
+    endPaidPeriods(): Promise<number> {
+      return repo.endPaidPeriods(now());
     },
 
     /** DELETE /api/patreon: the link and every membership go. */
@@ -325,25 +393,33 @@ export function createPatreonService(ctx: AppContext) {
       await inTransaction((r) => r.unlink(user.id));
     },
 
-    /** POST /api/patreon/webhook, with the body exactly as sent. */
-    async webhook(body: Buffer, signature: string | undefined, event: string | undefined): Promise<void> {
+    /**
+     * POST /api/patreon/webhook, with the body exactly as sent. The signature covers the body only,
+     * so the body alone says what changed (never the X-Patreon-Event header), and a body acted on
+     * once is never acted on again (its SHA-256 is kept): a replay changes nothing.
+     */
+    async webhook(body: Buffer, signature: string | undefined): Promise<void> {
       const secret = ctx.config.patreon?.webhookSecret;
       if (!secret) throw new PatreonNotConfigured('Patreon webhooks are');
       if (!validSignature(body, signature, secret))
         throw new Forbidden('The webhook signature does not match.');
-      if (!event || !MEMBER_EVENTS.has(event)) return;
-      let parsed: ReturnType<typeof parseMemberEvent>;
+      let document: unknown;
       try {
-        parsed = parseMemberEvent(JSON.parse(body.toString('utf8')));
+        document = JSON.parse(body.toString('utf8'));
       } catch {
         throw new BadRequest('body', 'must be JSON');
       }
+      // Other resources (posts:publish) change no membership.
+      if (resourceTypeOf(document) !== 'member') return;
+      const parsed = parseMemberEvent(document);
       if (!parsed) throw new BadRequest('body', 'must be a Patreon member event');
-      const { patreonUserId, member } = parsed;
+      const digest = createHash('sha256').update(body).digest('hex');
       const at = now();
-      for (const userId of await repo.usersLinkedTo(patreonUserId)) {
-        await inTransaction((r) => applyMember(r, userId, member, at, event.endsWith(':delete')));
-      }
+      await inTransaction(async (r) => {
+        if (!(await r.recordDelivery(digest, at))) return;
+        for (const userId of await r.usersLinkedTo(parsed.patreonUserId))
+          await applyMember(r, userId, parsed.member, at);
+      });
     },
 
     /** POST /api/patreon/tiers/import: the campaign's tiers, ranked by price, under the creator. */

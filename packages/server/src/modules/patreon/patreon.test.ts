@@ -3,8 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatreonConfig } from '../../config.ts';
-import { membershipTiers, oauthStates, patreonLinks, userMemberships } from '../../db/schema/index.ts';
-import { authHeader, createSignedInUser, createUser, type TestUser } from '../../test/factories.ts';
+import {
+  membershipTiers,
+  oauthStates,
+  patreonLinks,
+  patreonWebhookDeliveries,
+  userMemberships,
+} from '../../db/schema/index.ts';
+import { authHeader, createSignedInUser, createUser, loginAs, type TestUser } from '../../test/factories.ts';
 import {
   type FakeCampaign,
   type FakePatreonUser,
@@ -14,6 +20,7 @@ import {
 } from '../../test/fakes/patreon.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { createFile, createTier } from '../../test/library-factories.ts';
+import { CONFIG_ERROR_LOG_MS, createPatreonService } from './patreon.service.ts';
 
 const fake = await startFakePatreon({
   clientId: 'test-client',
@@ -29,9 +36,17 @@ const patreon: PatreonConfig = {
   baseUrl: fake.url,
   redirectUrl: 'http://localhost:3000/patreon/oauth',
 };
-const { app, clock } = await createTestApp({ patreon });
+/** The app's log lines at warn and above, parsed. */
+const logLines: { level: number; msg: string; [key: string]: unknown }[] = [];
+const { app, clock } = await createTestApp(
+  { patreon, logLevel: 'warn' },
+  { logStream: { write: (line: string) => logLines.push(JSON.parse(line)) } },
+);
 const unconfigured = await createTestApp();
 const db = app.ctx.db;
+// Patreon's paid periods run on the server's test clock.
+fake.now = () => clock.now().getTime();
+const DAY = 24 * 60 * 60 * 1000;
 
 const CAMPAIGN: FakeCampaign = {
   id: '900100',
@@ -116,6 +131,13 @@ const audioOf = async (token: string | null) =>
   };
 
 const self = async (token: string) => (await as(token, 'GET', '/api/user')).json().user;
+
+/** The member event Patreon would send now about `patron`'s membership of the campaign. */
+const bodyOf = (patron: FakePatreonUser, campaignId = CAMPAIGN.id) =>
+  JSON.stringify(memberEvent(patron, campaignId, fake.now()));
+
+const membershipRows = (userId: number) =>
+  db.select().from(userMemberships).where(eq(userMemberships.userId, userId));
 
 const webhook = (event: string, body: string, signature = patreonSignature(body, fake.webhookSecret)) =>
   app.inject({
@@ -331,18 +353,16 @@ describe('linking Patreon', () => {
 });
 
 describe('keeping memberships current', () => {
-  it('a cancelled pledge (webhook) locks the file again at once; a forged one changes nothing', async () => {
+  it('refuses a forged or tampered webhook (403) and changes nothing', async () => {
     const listener = await createSignedInUser(app);
-    const membership = {
-      campaign: CAMPAIGN,
-      patronStatus: 'active_patron' as const,
-      tiers: [CAMPAIGN.tiers[0]],
-    };
-    const patron = patreonUser([membership]);
+    const patron = patreonUser([
+      { campaign: CAMPAIGN, patronStatus: 'active_patron', tiers: [CAMPAIGN.tiers[0]] },
+    ]);
     await link(listener, patron);
     expect((await audioOf(listener.token)).audioURL).not.toBeNull();
 
-    const body = JSON.stringify(memberEvent(patron, CAMPAIGN.id, true));
+    fake.cancel(patron.id, CAMPAIGN.id, new Date(clock.now().getTime() - 1000));
+    const body = bodyOf(patron);
     for (const signature of ['', 'a'.repeat(32), patreonSignature(body, 'wrong secret'), 'zz'.repeat(16)]) {
       const forged = await webhook('members:pledge:delete', body, signature);
       expect(forged.statusCode, signature).toBe(403);
@@ -355,13 +375,136 @@ describe('keeping memberships current', () => {
     );
     expect(tampered.statusCode).toBe(403);
     expect((await audioOf(listener.token)).audioURL).not.toBeNull();
+    expect(await membershipRows(listener.id)).toMatchObject([{ active: true, cancelled: false }]);
+  });
 
-    const res = await webhook('members:pledge:delete', body);
+  it('a cancelled patron keeps the files until the paid period ends; the daily re-read agrees', async () => {
+    const listener = await createSignedInUser(app);
+    const patron = patreonUser([
+      { campaign: CAMPAIGN, patronStatus: 'active_patron', tiers: [CAMPAIGN.tiers[0]] },
+    ]);
+    await link(listener, patron);
+    const periodEnds = new Date(clock.now().getTime() + 10 * DAY);
+    fake.cancel(patron.id, CAMPAIGN.id, periodEnds);
+
+    const res = await webhook('members:pledge:delete', bodyOf(patron));
     expect(res.statusCode, res.body).toBe(204);
-    expect(await audioOf(listener.token)).toMatchObject({ isLocked: true, audioURL: null });
-    const [row] = await db.select().from(userMemberships).where(eq(userMemberships.userId, listener.id));
-    expect(row).toMatchObject({ tierId: '700001', active: false, cancelled: true });
+    expect((await audioOf(listener.token)).isLocked).toBe(false);
+    expect(await membershipRows(listener.id)).toMatchObject([
+      { tierId: '700001', active: true, cancelled: true, entitledUntil: periodEnds },
+    ]);
+    expect((await self(listener.token)).memberships[0]).toMatchObject({ active: true, cancelled: true });
+
+    // The re-read a day later reads the same from Patreon: no flapping.
+    clock.advance(DAY + 1000);
+    expect((await self(listener.token)).memberships[0]).toMatchObject({ active: true, cancelled: true });
+    expect((await audioOf(listener.token)).isLocked).toBe(false);
+    const reads = fake.requests.filter((r) => r.path === '/api/oauth2/v2/identity');
+    expect(reads.at(-1)?.query['fields[member]']).toContain('next_charge_date');
+
+    // The period ends: the next account read locks, and the re-read after it agrees.
+    clock.set(new Date(periodEnds.getTime() + 1000).toISOString());
     expect((await self(listener.token)).memberships[0]).toMatchObject({ active: false, cancelled: true });
+    expect(await audioOf(listener.token)).toMatchObject({ isLocked: true, audioURL: null });
+    clock.advance(DAY + 1000);
+    expect((await self(listener.token)).memberships[0]).toMatchObject({ active: false, cancelled: true });
+    expect((await audioOf(listener.token)).isLocked).toBe(true);
+  });
+
+  it('the periodic sweep ends a paid period without the user asking for anything', async () => {
+    const listener = await createSignedInUser(app);
+    const patron = patreonUser([
+      { campaign: CAMPAIGN, patronStatus: 'active_patron', tiers: [CAMPAIGN.tiers[0]] },
+    ]);
+    await link(listener, patron);
+    const periodEnds = new Date(clock.now().getTime() + 2 * DAY);
+    fake.cancel(patron.id, CAMPAIGN.id, periodEnds);
+    expect((await webhook('members:pledge:delete', bodyOf(patron))).statusCode).toBe(204);
+    const service = createPatreonService(app.ctx);
+    clock.advance(DAY);
+    await service.endPaidPeriods();
+    expect((await audioOf(listener.token)).isLocked).toBe(false);
+    clock.set(periodEnds.toISOString());
+    expect(await service.endPaidPeriods()).toBeGreaterThanOrEqual(1);
+    expect((await audioOf(listener.token)).isLocked).toBe(true);
+    expect(await membershipRows(listener.id)).toMatchObject([{ active: false, cancelled: true }]);
+  });
+
+  it('a cancelled patron whose paid period Patreon does not date locks at once', async () => {
+    const listener = await createSignedInUser(app);
+    const patron = patreonUser([
+      { campaign: CAMPAIGN, patronStatus: 'active_patron', tiers: [CAMPAIGN.tiers[0]] },
+    ]);
+    await link(listener, patron);
+    const event = JSON.parse(bodyOf(patron));
+    Object.assign(event.data.attributes, {
+      patron_status: 'former_patron',
+      next_charge_date: null,
+      last_charge_date: null,
+    });
+    expect((await webhook('members:delete', JSON.stringify(event))).statusCode).toBe(204);
+    expect(await audioOf(listener.token)).toMatchObject({ isLocked: true, audioURL: null });
+    expect(await membershipRows(listener.id)).toMatchObject([
+      { active: false, cancelled: true, entitledUntil: null },
+    ]);
+  });
+
+  it('a replayed webhook body changes nothing (create, delete, the same create again)', async () => {
+    const listener = await createSignedInUser(app);
+    const patron = patreonUser([
+      { campaign: CAMPAIGN, patronStatus: 'active_patron', tiers: [CAMPAIGN.tiers[0]] },
+    ]);
+    await link(listener, patron);
+    const created = bodyOf(patron);
+    expect((await webhook('members:pledge:create', created)).statusCode).toBe(204);
+    // Cancelled with nothing left of the paid period: locked.
+    fake.cancel(patron.id, CAMPAIGN.id, new Date(clock.now().getTime() - 1000));
+    expect((await webhook('members:pledge:delete', bodyOf(patron))).statusCode).toBe(204);
+    expect((await audioOf(listener.token)).isLocked).toBe(true);
+    const before = await membershipRows(listener.id);
+
+    clock.advance(60_000);
+    const replay = await webhook('members:pledge:create', created);
+    expect(replay.statusCode, replay.body).toBe(204);
+    expect((await audioOf(listener.token)).isLocked).toBe(true);
+    expect(await membershipRows(listener.id)).toEqual(before);
+    // Each body is kept once, as a digest, not as the body.
+    const kept = await db.select().from(patreonWebhookDeliveries);
+    expect(kept.every((row) => /^[0-9a-f]{64}$/.test(row.digest))).toBe(true);
+  });
+
+  it('takes the meaning from the signed body, never from the X-Patreon-Event header', async () => {
+    const listener = await createSignedInUser(app);
+    const patron = patreonUser([
+      { campaign: CAMPAIGN, patronStatus: 'active_patron', tiers: [CAMPAIGN.tiers[0]] },
+    ]);
+    await link(listener, patron);
+    // A body saying the patron is active, sent as a deletion: nothing locks.
+    expect((await webhook('members:pledge:delete', bodyOf(patron))).statusCode).toBe(204);
+    expect((await audioOf(listener.token)).isLocked).toBe(false);
+    expect(await membershipRows(listener.id)).toMatchObject([{ active: true, cancelled: false }]);
+    // A body saying the pledge ended, sent as a creation: it locks.
+    fake.cancel(patron.id, CAMPAIGN.id, new Date(clock.now().getTime() - 1000));
+    expect((await webhook('members:pledge:create', bodyOf(patron))).statusCode).toBe(204);
+    expect((await audioOf(listener.token)).isLocked).toBe(true);
+    // And without any header at all.
+    const again = patreonUser([
+      { campaign: CAMPAIGN, patronStatus: 'active_patron', tiers: [CAMPAIGN.tiers[1]] },
+    ]);
+    await link(listener, again);
+    fake.cancel(again.id, CAMPAIGN.id, new Date(clock.now().getTime() - 1000));
+    const body = bodyOf(again);
+    const bare = await app.inject({
+      method: 'POST',
+      url: '/api/patreon/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'x-patreon-signature': patreonSignature(body, fake.webhookSecret),
+      },
+      payload: body,
+    });
+    expect(bare.statusCode).toBe(204);
+    expect(await membershipRows(listener.id)).toMatchObject([{ tierId: '700002', active: false }]);
   });
 
   it('a lapsed (declined) pledge turns inactive without being cancelled; a renewed one unlocks again', async () => {
@@ -376,29 +519,29 @@ describe('keeping memberships current', () => {
 
     membership.patronStatus = 'declined_patron';
     membership.tiers = [];
-    expect(
-      (await webhook('members:pledge:update', JSON.stringify(memberEvent(patron, CAMPAIGN.id)))).statusCode,
-    ).toBe(204);
+    expect((await webhook('members:pledge:update', bodyOf(patron))).statusCode).toBe(204);
     expect((await self(listener.token)).memberships[0]).toMatchObject({ active: false, cancelled: false });
     expect((await audioOf(listener.token)).isLocked).toBe(true);
 
     membership.patronStatus = 'active_patron';
     membership.tiers = [CAMPAIGN.tiers[1]];
-    expect(
-      (await webhook('members:pledge:update', JSON.stringify(memberEvent(patron, CAMPAIGN.id)))).statusCode,
-    ).toBe(204);
+    expect((await webhook('members:pledge:update', bodyOf(patron))).statusCode).toBe(204);
     expect((await self(listener.token)).memberships).toMatchObject([
       { tierId: '700002', active: true, cancelled: false },
     ]);
     expect((await audioOf(listener.token)).isLocked).toBe(false);
   });
 
-  it('answers a signed webhook that is not a member event with 400, and ignores other events', async () => {
+  it('answers a signed webhook that is not JSON or a broken member with 400, and ignores other resources', async () => {
     expect((await webhook('members:pledge:create', 'not json')).statusCode).toBe(400);
+    const broken = await webhook('members:pledge:create', '{"data":{"type":"member","id":"1"}}');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().field).toBe('body');
+    // A post (whatever the header says) changes no membership.
     expect((await webhook('members:pledge:create', '{"data":{"type":"post","id":"1"}}')).statusCode).toBe(
-      400,
+      204,
     );
-    expect((await webhook('posts:publish', '{"data":{"type":"post","id":"1"}}')).statusCode).toBe(204);
+    expect((await webhook('posts:publish', '{"data":{"type":"post","id":"2"}}')).statusCode).toBe(204);
     // A member nobody here linked: nothing to do.
     const stranger = {
       data: {
@@ -473,6 +616,59 @@ describe('keeping memberships current', () => {
     expect(await self(listener.token)).toMatchObject({ patreonLinked: false, memberships: [] });
   });
 
+  it('keeps every link when Patreon refuses the site’s client (invalid_client), logging it once as a configuration error', async () => {
+    const first = await createSignedInUser(app);
+    const second = await createSignedInUser(app);
+    for (const user of [first, second]) {
+      await link(
+        user,
+        patreonUser([{ campaign: CAMPAIGN, patronStatus: 'active_patron', tiers: [CAMPAIGN.tiers[0]] }]),
+      );
+    }
+    const linksBefore = await Promise.all(
+      [first, second].map((u) => db.select().from(patreonLinks).where(eq(patreonLinks.userId, u.id))),
+    );
+    const secret = fake.clientSecret;
+    fake.clientSecret = 'the operator changed it';
+    logLines.length = 0;
+    try {
+      // Both tokens have run out: each renewal is refused with invalid_client.
+      clock.advance(DAY + 1000);
+      for (const user of [first, second]) {
+        const me = await self(user.token);
+        expect(me).toMatchObject({ patreonLinked: true, memberships: [{ active: true }] });
+      }
+      const refused = fake.requests.filter((r) => r.path === '/api/oauth2/token').slice(-2);
+      expect(refused.map((r) => new URLSearchParams(r.body).get('grant_type'))).toEqual([
+        'refresh_token',
+        'refresh_token',
+      ]);
+      const asked = await as(first.token, 'GET', '/api/patreon');
+      expect(asked.statusCode).toBe(503);
+      expect(asked.json().error).toMatch(/not working on this site right now/);
+      for (const [i, user] of [first, second].entries()) {
+        expect(await db.select().from(patreonLinks).where(eq(patreonLinks.userId, user.id))).toEqual(
+          linksBefore[i],
+        );
+        expect((await audioOf(user.token)).isLocked).toBe(false);
+      }
+      const errors = logLines.filter((l) => l.level >= 50);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ patreonError: 'invalid_client' });
+      expect(errors[0].msg).toMatch(/PATREON_CLIENT_SECRET/);
+      // Once per window: the next window logs again.
+      clock.advance(CONFIG_ERROR_LOG_MS);
+      expect((await as(second.token, 'GET', '/api/patreon')).statusCode).toBe(503);
+      expect(logLines.filter((l) => l.level >= 50)).toHaveLength(2);
+    } finally {
+      fake.clientSecret = secret;
+    }
+    // Fixed: the next read renews the tokens and keeps going.
+    const fixed = await as(first.token, 'GET', '/api/patreon');
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json()).toMatchObject({ patreonLinked: true, memberships: [{ active: true }] });
+  });
+
   it('disconnecting forgets the link and clears the memberships', async () => {
     const listener = await createSignedInUser(app);
     const patron = patreonUser([
@@ -495,6 +691,11 @@ describe('keeping memberships current', () => {
 });
 
 describe('importing a creator’s tiers', () => {
+  // The tests above moved the clock by weeks: the owner signs in again.
+  beforeAll(async () => {
+    owner.token = await loginAs(app, owner.username, owner.password);
+  });
+
   const campaign: FakeCampaign = {
     id: '900300',
     name: 'Moon Whisper',

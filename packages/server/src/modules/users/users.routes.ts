@@ -10,7 +10,7 @@ import { createUsersService } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   const users = createUsersService(ctx);
-  const patreon = createPatreonService(ctx);
+  const patreon = createPatreonService(ctx, app.log);
 
   registerRoute(app, usersApi.get, async (req) => {
     if (req.query.username !== undefined) return { user: await users.profile(req.query.username) };

@@ -1,6 +1,9 @@
 // A stand-in for Lovense's Standard API (docs: /work/shared/reference/integrations.md, Lovense), for
 // the API tests and the journeys: it hands out pairing QR codes, serves their image, takes commands
 // and keeps every request for assertions. `simulateScan` plays the Lovense Remote app after a scan.
+// Commands are checked as Lovense documents them (`Function` with actions such as Vibrate:0-20,
+// `timeSec` 0 or more than 1, loop times more than 1, `apiVer` 1): anything else answers code 404
+// "Invalid Parameter", as Lovense does.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -58,6 +61,42 @@ export interface FakeLovense {
   /** Lovense Remote went offline for `uid`: its commands answer 507. */
   goOffline(uid: string): void;
   close(): Promise<void>;
+}
+
+/** Each action's strength range, as Lovense documents them. */
+const ACTION_RANGES: Record<string, number> = {
+  Vibrate: 20,
+  Rotate: 20,
+  Pump: 3,
+  Thrusting: 20,
+  Fingering: 20,
+  Suction: 20,
+  Depth: 3,
+  Stroke: 100,
+  Oscillate: 20,
+  All: 20,
+};
+
+/** Why Lovense would refuse a `Function` command, or null when it takes it. */
+export function invalidCommand(body: Record<string, unknown>): string | null {
+  if (body.command !== 'Function') return 'command must be Function';
+  if (body.apiVer !== 1) return 'apiVer must be 1';
+  const action = body.action;
+  if (typeof action !== 'string') return 'action is required';
+  if (action !== 'Stop') {
+    for (const part of action.split(',')) {
+      const [name, level, ...rest] = part.split(':');
+      const max = ACTION_RANGES[name];
+      if (max === undefined || rest.length > 0 || !/^\d+$/.test(level ?? '') || Number(level) > max)
+        return `action ${part} is out of range`;
+    }
+  }
+  const seconds = (key: string, required: boolean) => {
+    const value = body[key];
+    if (value === undefined) return required ? `${key} is required` : null;
+    return typeof value === 'number' && (value === 0 || value > 1) ? null : `${key} must be 0 or more than 1`;
+  };
+  return seconds('timeSec', true) ?? seconds('loopRunningSec', false) ?? seconds('loopPauseSec', false);
 }
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -145,6 +184,8 @@ export async function startFakeLovense(
     if (pathname === '/api/lan/v2/command') {
       commands.push(body as unknown as CommandRequest);
       if (fake.failing) return send(res, 200, { code: 506, message: 'Server error' });
+      const invalid = invalidCommand(body);
+      if (invalid) return send(res, 200, { code: 404, message: `Invalid Parameter: ${invalid}` });
       if (!scanned.has(String(body.uid))) return send(res, 200, { code: 507, message: 'Toy offline' });
       return send(res, 200, { code: 200, message: 'success' });
     }

@@ -3,7 +3,11 @@
 // sends the browser back with a code; the token endpoint exchanges codes and refresh tokens; the
 // identity endpoint answers JSON:API with the user's members, tiers and campaigns (only the fields
 // asked for, as Patreon does); the campaigns endpoint lists a creator's tiers. Tests change a
-// user's memberships and send signed webhooks. Every request is kept for assertions.
+// user's memberships and send signed webhooks (the body is the member as it is now, whatever the
+// event; the event is an unsigned header, as Patreon sends it). As Patreon, a cancelled patron
+// (`cancel`) is a former_patron still entitled to their tiers until the paid period ends
+// (`next_charge_date`); the token endpoint answers `invalid_client` to a wrong client secret and
+// `invalid_grant` to a code or refresh token it does not know. Every request is kept for assertions.
 //
 // For development it also runs on its own (see README, "Patreon linking without Patreon"):
 //   PATREON_CLIENT_ID=dev PATREON_CLIENT_SECRET=dev-secret node --import tsx packages/server/src/test/fakes/patreon.ts
@@ -25,11 +29,20 @@ export interface FakeCampaign {
   tiers: FakeTier[];
 }
 
-/** One membership of the fake user: `patron_status` and the tiers currently entitled. */
+/**
+ * One membership of the fake user: `patron_status` and the tiers pledged to (entitled while the
+ * patron is active, or cancelled within the paid period). Charge dates default, when the user is
+ * added, to a monthly pledge charged 5 days ago.
+ */
 export interface FakeMembership {
   campaign: FakeCampaign;
   patronStatus: 'active_patron' | 'declined_patron' | 'former_patron' | null;
   tiers: FakeTier[];
+  /** ISO date-times, as Patreon sends them. */
+  lastChargeDate?: string | null;
+  nextChargeDate?: string | null;
+  /** Months per charge. */
+  pledgeCadence?: number;
 }
 
 export interface FakePatreonUser {
@@ -62,7 +75,6 @@ export interface FakePatreon {
   url: string;
   port: number;
   clientId: string;
-  clientSecret: string;
   webhookSecret: string;
   /** Every request, in order. */
   requests: RecordedRequest[];
@@ -76,6 +88,15 @@ export interface FakePatreon {
   denyNext: boolean;
   /** Lifetime of the access tokens handed out from now on, in seconds. */
   accessTokenSeconds: number;
+  /** The client secret the token endpoint wants (change it to play an operator's mistake). */
+  clientSecret: string;
+  /** Patreon's clock (ms), for paid periods: tests point it at the server's test clock. */
+  now: () => number;
+  /**
+   * The patron cancels, as on Patreon: former_patron at once, still entitled to the tiers until the
+   * paid period ends (`periodEnds`, else the membership's next charge date).
+   */
+  cancel(userId: string, campaignId: string, periodEnds?: Date): FakeMembership;
   /** Every access token handed out so far stops working (as when it expires). */
   expireAccessTokens(): void;
   /** Every token of `userId` stops working, refresh tokens too (the user removed the app). */
@@ -96,21 +117,41 @@ export function patreonSignature(body: string | Buffer, secret: string): string 
   return createHmac('md5', secret).update(body).digest('hex');
 }
 
-/** A webhook's body: the member as JSON:API, with its user, campaign and tiers included. */
-export function memberEvent(user: FakePatreonUser, campaignId: string, deleted = false) {
+/** The tiers Patreon says a membership is entitled to at `now`: none once a cancelled one's period ended. */
+export function entitledTiers(m: FakeMembership, now: number): FakeTier[] {
+  if (m.patronStatus !== 'former_patron') return m.tiers;
+  const ends = m.nextChargeDate ? Date.parse(m.nextChargeDate) : Number.NaN;
+  return ends > now ? m.tiers : [];
+}
+
+/** A member's attributes, every one Patreon has (identity answers pick the fields asked for). */
+function memberAttributes(user: FakePatreonUser, m: FakeMembership | undefined, now: number) {
+  const tiers = m ? entitledTiers(m, now) : [];
+  const status = m?.patronStatus ?? null;
+  return {
+    patron_status: status,
+    full_name: user.fullName,
+    currently_entitled_amount_cents: tiers.reduce((sum, t) => sum + t.amountCents, 0),
+    will_pay_amount_cents: status === 'active_patron' ? tiers.reduce((sum, t) => sum + t.amountCents, 0) : 0,
+    last_charge_status: status === 'declined_patron' ? 'Declined' : m?.lastChargeDate ? 'Paid' : null,
+    last_charge_date: m?.lastChargeDate ?? null,
+    next_charge_date: m?.nextChargeDate ?? null,
+    pledge_cadence: m?.pledgeCadence ?? null,
+  };
+}
+
+/**
+ * A webhook's body: the member as JSON:API as it is at `now` (every event carries the member's
+ * current state), with its user, campaign and tiers included.
+ */
+export function memberEvent(user: FakePatreonUser, campaignId: string, now = Date.now()) {
   const membership = user.memberships.find((m) => m.campaign.id === campaignId);
-  const tiers = deleted ? [] : (membership?.tiers ?? []);
-  const status = deleted ? 'former_patron' : (membership?.patronStatus ?? null);
+  const tiers = membership ? entitledTiers(membership, now) : [];
   return {
     data: {
       type: 'member',
       id: memberId(user.id, campaignId),
-      attributes: {
-        patron_status: status,
-        full_name: user.fullName,
-        currently_entitled_amount_cents: tiers.reduce((sum, t) => sum + t.amountCents, 0),
-        last_charge_status: status === 'declined_patron' ? 'Declined' : 'Paid',
-      },
+      attributes: memberAttributes(user, membership, now),
       relationships: {
         user: { data: { type: 'user', id: user.id } },
         campaign: { data: { type: 'campaign', id: campaignId } },
@@ -209,22 +250,16 @@ export async function startFakePatreon(
         add({
           type: 'member',
           id: memberId(user.id, m.campaign.id),
-          attributes: pick(
-            {
-              patron_status: m.patronStatus,
-              full_name: user.fullName,
-              currently_entitled_amount_cents: m.tiers.reduce((sum, t) => sum + t.amountCents, 0),
-              last_charge_status: m.patronStatus === 'declined_patron' ? 'Declined' : 'Paid',
-            },
-            fields('member'),
-          ),
+          attributes: pick(memberAttributes(user, m, fake.now()), fields('member')),
           relationships: {
-            currently_entitled_tiers: { data: m.tiers.map((t) => ({ type: 'tier', id: t.id })) },
+            currently_entitled_tiers: {
+              data: entitledTiers(m, fake.now()).map((t) => ({ type: 'tier', id: t.id })),
+            },
             campaign: { data: { type: 'campaign', id: m.campaign.id } },
           },
         } as { type: string; id: string });
         if (include.has('memberships.currently_entitled_tiers')) {
-          for (const t of m.tiers) add(tierResource(t, fields('tier')));
+          for (const t of entitledTiers(m, fake.now())) add(tierResource(t, fields('tier')));
         }
         if (include.has('memberships.campaign')) add(campaignResource(m.campaign, fields('campaign')));
       }
@@ -290,7 +325,7 @@ export async function startFakePatreon(
       if (
         !String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded') ||
         form.get('client_id') !== clientId ||
-        form.get('client_secret') !== clientSecret
+        form.get('client_secret') !== fake.clientSecret
       ) {
         return send(res, 401, { error: 'invalid_client' });
       }
@@ -363,9 +398,27 @@ export async function startFakePatreon(
     approveAs: null,
     denyNext: false,
     accessTokenSeconds: 3600,
+    now: () => Date.now(),
     addUser(user) {
+      const day = 24 * 60 * 60 * 1000;
+      for (const m of user.memberships) {
+        if (m.patronStatus !== 'active_patron' || m.lastChargeDate !== undefined) continue;
+        const charged = new Date(fake.now() - 5 * day);
+        const next = new Date(charged);
+        next.setUTCMonth(next.getUTCMonth() + (m.pledgeCadence ?? 1));
+        m.lastChargeDate = charged.toISOString();
+        m.nextChargeDate ??= next.toISOString();
+        m.pledgeCadence ??= 1;
+      }
       fake.users.set(user.id, user);
       return user;
+    },
+    cancel(userId, campaignId, periodEnds) {
+      const m = fake.users.get(userId)?.memberships.find((x) => x.campaign.id === campaignId);
+      if (!m) throw new Error(`The fake Patreon has no membership of ${userId} in ${campaignId}.`);
+      m.patronStatus = 'former_patron';
+      if (periodEnds) m.nextChargeDate = periodEnds.toISOString();
+      return m;
     },
     expireAccessTokens() {
       for (const grant of accessTokens.values()) grant.expiresAt = 0;
@@ -378,7 +431,7 @@ export async function startFakePatreon(
     async sendWebhook(targetUrl, event, userId, campaignId, opts = {}) {
       const user = fake.users.get(userId);
       if (!user) throw new Error(`The fake Patreon has no user ${userId}.`);
-      const body = JSON.stringify(memberEvent(user, campaignId, event.endsWith(':delete')));
+      const body = JSON.stringify(memberEvent(user, campaignId, fake.now()));
       const res = await fetch(targetUrl, {
         method: 'POST',
         headers: {
