@@ -8,7 +8,7 @@ import {
   siteSettings,
 } from '@mesmer/shared/domain/site';
 import { describe, expect, it } from 'vitest';
-import { createUser } from '../test/factories.ts';
+import { authHeader, createSignedInUser, createUser } from '../test/factories.ts';
 import { createTestApp } from '../test/harness.ts';
 
 /**
@@ -18,6 +18,27 @@ import { createTestApp } from '../test/harness.ts';
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-site-'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<html><head></head><body></body></html>');
 const { app } = await createTestApp({ webDist, siteName: 'Trance Hub' });
+// The same build on a site with Patreon and Lovense configured (no call reaches them here).
+const { app: linkedApp } = await createTestApp({
+  webDist,
+  siteName: 'Trance Hub',
+  lovense: { developerToken: 'dev-token', apiUrl: 'http://127.0.0.1:9' },
+  patreon: {
+    clientId: 'client',
+    clientSecret: 'client-secret',
+    baseUrl: 'http://127.0.0.1:9',
+    redirectUrl: 'http://localhost:3000/patreon/oauth',
+  },
+});
+
+/** The settings in the tag of `/`, read with the web's schema. */
+async function servedSettings(from: typeof app) {
+  const res = await from.inject({ method: 'GET', url: '/' });
+  const match = res.body.match(new RegExp(`<meta name="${SITE_SETTINGS_META}" content="([^"]*)"`));
+  expect(match).not.toBeNull();
+  const content = (match?.[1] ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+  return siteSettings.parse(JSON.parse(content));
+}
 
 describe('site rules: shared and server agree', () => {
   it('sign-in sets the session cookie and the readable marker under the shared names', async () => {
@@ -35,14 +56,36 @@ describe('site rules: shared and server agree', () => {
   });
 
   it('index.html carries the run-time site settings in the tag and shape the web reads', async () => {
-    const res = await app.inject({ method: 'GET', url: '/' });
-    const match = res.body.match(new RegExp(`<meta name="${SITE_SETTINGS_META}" content="([^"]*)"`));
-    expect(match).not.toBeNull();
-    const content = (match?.[1] ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
-    expect(siteSettings.parse(JSON.parse(content))).toEqual({
+    expect(await servedSettings(app)).toEqual({
       siteName: 'Trance Hub',
       wikiUrl: 'https://wiki.mesmer.local',
       contactEmail: 'support@mesmer.local',
     });
+  });
+
+  it('says Patreon and Lovense are there only when configured, as their calls answer', async () => {
+    expect(await servedSettings(linkedApp)).toEqual({
+      siteName: 'Trance Hub',
+      wikiUrl: 'https://wiki.mesmer.local',
+      contactEmail: 'support@mesmer.local',
+      patreonLinking: true,
+      lovensePairing: true,
+    });
+    // Without the flags the calls the web app would make answer 503: it makes none of them.
+    const settings = await servedSettings(app);
+    expect(settings).not.toHaveProperty('patreonLinking');
+    expect(settings).not.toHaveProperty('lovensePairing');
+    const user = await createSignedInUser(app, { username: 'unlinked' });
+    for (const url of ['/api/lovense/toys', '/api/patreon/authorize']) {
+      const res = await app.inject({ method: 'GET', url, headers: authHeader(user.token) });
+      expect(res.statusCode, url).toBe(503);
+    }
+    const linkedUser = await createSignedInUser(linkedApp, { username: 'linkable' });
+    const toys = await linkedApp.inject({
+      method: 'GET',
+      url: '/api/lovense/toys',
+      headers: authHeader(linkedUser.token),
+    });
+    expect(toys.statusCode).toBe(200);
   });
 });

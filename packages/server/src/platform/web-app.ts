@@ -23,6 +23,7 @@ function siteSettings(config: Config): SiteSettings {
     ...(config.ads && { ads: { ...config.ads, adFreeTierIds: config.adFreeTierIds } }),
     ...(config.analytics && { analytics: config.analytics }),
     ...(config.patreon && { patreonLinking: true }),
+    ...(config.lovense && { lovensePairing: true }),
   };
 }
 

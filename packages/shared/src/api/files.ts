@@ -80,7 +80,8 @@ export const listFilesQuery = z.object({
   /** File type ids (the spec's 1-based indexes), comma-joined. */
   fileTypes: idList().optional(),
   creatorIds: idList().optional(),
-  showLocked: queryBool.default(true),
+  /** Wins over the viewer's hideLockedFiles setting; without it, the setting decides (decision 008.9). */
+  showLocked: queryBool.optional(),
   showNonHaptics: queryBool.default(true),
   myFiles: queryBool.default(false),
   /** Trigger id: files that use the trigger. */
@@ -125,8 +126,11 @@ export const createFileBody = z.object({
   fileType: fileTypeInput,
   /** Only the site owner (user id 1). */
   trackNumber: int(0).nullable().optional(),
-  /** A date (midnight UTC) or a date and time; defaults to now. */
-  releaseDate: z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional(),
+  /** A date (midnight UTC) or a date and time; null or absent (no date given): now. */
+  releaseDate: z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })])
+    .nullable()
+    .optional(),
   /** Defaults to public, or private for an uploader who may publish this type only privately. */
   isPublic: z.boolean().optional(),
 });
@@ -187,7 +191,8 @@ export const filesApi = {
     description:
       'Files visible to the viewer, filtered, sorted and paged. With `uuid`: that one file (404 when not visible). ' +
       'Locked files come with `isLocked: true` and no audio, script or haptics URL; `showLocked=false` ' +
-      "(or the viewer's hideLockedFiles setting) leaves them out. `trigger` lists files that use a trigger " +
+      "leaves them out and `showLocked=true` keeps them; without `showLocked` the viewer's hideLockedFiles " +
+      'setting decides. `trigger` lists files that use a trigger ' +
       'without training it, `trainsTrigger` files that train it.',
     query: listFilesQuery,
     responses: { 200: listFilesResponse, 401: errorResponse, 404: errorResponse },

@@ -22,6 +22,11 @@ export function isMusicType(id: number): boolean {
   return MUSIC_TYPE_IDS.includes(id);
 }
 
+/** The type's icon, `images/{fileType}.svg` with the type id, served beside the web app. */
+export function fileTypeIconPath(id: number): string {
+  return `/images/${id}.svg`;
+}
+
 /** Display name: 'ai music' reads 'AI music', others get a capital first letter. */
 export function fileTypeLabel(name: string): string {
   if (name === 'ai music') return 'AI music';

@@ -11,8 +11,9 @@ export const SESSION_MARKER_COOKIE = 'mesmer_session';
 export const AGE_CONFIRMED_COOKIE = 'ageConfirmed';
 
 /**
- * Operator settings (SITE_NAME, WIKI_URL, CONTACT_EMAIL, ads, analytics, Patreon linking) the server writes into index.html at
- * run time, in `<meta name="mesmer-site">`, so one build serves any deployment.
+ * Operator settings (SITE_NAME, WIKI_URL, CONTACT_EMAIL, ads, analytics, Patreon linking, Lovense pairing)
+ * the server writes into index.html at run time, in `<meta name="mesmer-site">`, so one build serves any
+ * deployment.
  */
 export const SITE_SETTINGS_META = 'mesmer-site';
 export const siteSettings = z.object({
@@ -30,8 +31,13 @@ export const siteSettings = z.object({
     .optional(),
   /** Only when ANALYTICS_SCRIPT_URL is set. */
   analytics: z.object({ scriptUrl: z.url(), siteId: z.string().optional() }).optional(),
-  /** True when a Patreon client is configured (PATREON_CLIENT_ID): the account page offers linking. */
+  /**
+   * True when a Patreon client is configured (PATREON_CLIENT_ID): the account page offers linking.
+   * Absent otherwise, and then the web app makes no Patreon call (they would answer 503).
+   */
   patreonLinking: z.boolean().optional(),
+  /** True when Lovense's Standard API is configured (LOVENSE_DEVELOPER_TOKEN); absent: no Lovense call. */
+  lovensePairing: z.boolean().optional(),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 

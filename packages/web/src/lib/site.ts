@@ -31,3 +31,5 @@ export const ADS = settings.ads;
 export const ANALYTICS = settings.analytics;
 /** Whether the operator configured a Patreon client: linking is offered only then. */
 export const PATREON_LINKING = settings.patreonLinking === true;
+/** Whether the operator configured Lovense's Standard API: the Lovense calls are made only then. */
+export const LOVENSE_PAIRING = settings.lovensePairing === true;

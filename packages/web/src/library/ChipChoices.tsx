@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styles from './library.module.css';
 
 /** The list with `id` added, or without it when it was there already. */
@@ -11,7 +12,8 @@ export function ChipChoices<Id extends string | number>({
   chosen,
   onToggle,
 }: {
-  choices: readonly { id: Id; label: string }[];
+  /** `icon`: drawn before the label. */
+  choices: readonly { id: Id; label: string; icon?: ReactNode }[];
   chosen: readonly Id[];
   onToggle: (id: Id) => void;
 }) {
@@ -25,6 +27,7 @@ export function ChipChoices<Id extends string | number>({
           aria-pressed={chosen.includes(choice.id)}
           onClick={() => onToggle(choice.id)}
         >
+          {choice.icon}
           {choice.label}
         </button>
       ))}

@@ -55,7 +55,8 @@ export function createFilesService(ctx: AppContext) {
           uploaderId: query.myFiles ? user?.id : undefined,
           usesTrigger: query.trigger ? await repo.triggerLinks(query.trigger, false) : undefined,
           trainsTrigger: query.trainsTrigger ? await repo.triggerLinks(query.trainsTrigger, true) : undefined,
-          onlyUnlocked: !query.showLocked || viewer.hideLockedFiles,
+          // The page's toggle wins over the setting, which only decides when the toggle is not sent.
+          onlyUnlocked: query.showLocked === undefined ? viewer.hideLockedFiles : !query.showLocked,
           onlyHaptics: !query.showNonHaptics,
         },
         viewer,

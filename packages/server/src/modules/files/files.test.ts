@@ -341,6 +341,27 @@ describe('GET /api/files', () => {
     expect((await list('', bob.token)).json().totalItems).toBe(5);
   });
 
+  it("lets the page's showLocked win over the hideLockedFiles setting; without it the setting decides", async () => {
+    const everything = ['Zeta AI', 'Delta Music', 'Gamma Trigger', 'Beta Deepener', 'Alpha Induction'];
+    const unlocked = ['Delta Music', 'Beta Deepener', 'Alpha Induction'];
+    await setHideLockedFiles(db, bob.id, true);
+    try {
+      const shown = await list('showLocked=true', bob.token);
+      expect(shown.json().totalItems).toBe(5);
+      expect(
+        shown.json().files.map((x: { name: string; isLocked: boolean }) => [x.name, x.isLocked]),
+      ).toEqual(everything.map((name) => [name, name === 'Zeta AI' || name === 'Gamma Trigger']));
+      expect(await names('showLocked=1', bob.token)).toEqual(everything);
+      expect(await names('showLocked=false', bob.token)).toEqual(unlocked);
+      expect(await names('', bob.token)).toEqual(unlocked);
+    } finally {
+      await setHideLockedFiles(db, bob.id, false);
+    }
+    expect(await names('', bob.token)).toEqual(everything);
+    expect(await names('showLocked=false', bob.token)).toEqual(unlocked);
+    expect(await names('')).toEqual(everything);
+  });
+
   it('rejects bad input naming the field', async () => {
     for (const [query, field] of [
       ['sortType=random', 'sortType'],
@@ -559,5 +580,25 @@ describe('GET /api/tags and /api/creators', () => {
         { id: owner.id, username: 'owner' },
       ],
     });
+  });
+
+  it('answers everyone the same list, leaving out authors of private files only, and takes no query', async () => {
+    const hidden = await createSignedInUser(app, { username: 'quietcreator', roles: ['Verified Creator'] });
+    await createFile(db, { name: 'Quiet Draft', fileType: 1, authorId: hidden.id, isPublic: false });
+    const expected = {
+      creators: [
+        { id: alice.id, username: 'alicecreator' },
+        { id: owner.id, username: 'owner' },
+      ],
+    };
+    for (const token of [undefined, hidden.token, moderator.token]) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/creators?pageSize=abc',
+        headers: token ? authHeader(token) : {},
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(expected);
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { SelfUser } from '@mesmer/shared/api/users';
 import { MAX_VIBRATION_RANGE, VIBRATION_OFFSET_RANGE } from '@mesmer/shared/domain/haptics-settings';
 import { CircleHelp } from 'lucide-react';
 import { type CSSProperties, type SyntheticEvent, useEffect, useId, useState } from 'react';
+import { LOVENSE_PAIRING } from '../../lib/site.ts';
 import { Modal } from '../../ui/index.ts';
 import {
   disconnectIntiface,
@@ -19,16 +20,21 @@ const formatOffset = (ms: number) => `${ms > 0 ? '+' : ''}${ms} ms`;
 /**
  * How the toy connects (Lovense Remote or Intiface Central, remembered in this browser) with that
  * connection's panel, then max vibration and vibration offset; each slider saves when released.
+ * `lovenseAvailable`: whether the site has Lovense's API; without it only Intiface is offered and no
+ * Lovense call is made (each would answer 503).
  */
 export function HapticsSettings({
   settings,
   onChange,
+  lovenseAvailable = LOVENSE_PAIRING,
 }: {
   settings: SelfUser['lovenseSettings'];
   onChange: (change: SettingsChange) => void;
+  lovenseAvailable?: boolean;
 }) {
   const [helpOpen, setHelpOpen] = useState(false);
-  const [provider, setProvider] = useState<HapticsProvider>(loadHapticsProvider);
+  const [chosen, setProvider] = useState<HapticsProvider>(loadHapticsProvider);
+  const provider = lovenseAvailable ? chosen : 'intiface';
   const choose = (next: HapticsProvider) => {
     // One toy connection drives the player at a time.
     if (next !== 'intiface') disconnectIntiface();
@@ -37,27 +43,33 @@ export function HapticsSettings({
   };
   return (
     <>
-      <fieldset className={styles.choice}>
-        <legend>Connect your toy with</legend>
-        <label>
-          <input
-            type="radio"
-            name="hapticsProvider"
-            checked={provider === 'lovense'}
-            onChange={() => choose('lovense')}
-          />
-          Lovense Remote
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="hapticsProvider"
-            checked={provider === 'intiface'}
-            onChange={() => choose('intiface')}
-          />
-          Intiface Central (Buttplug: many brands)
-        </label>
-      </fieldset>
+      {lovenseAvailable ? (
+        <fieldset className={styles.choice}>
+          <legend>Connect your toy with</legend>
+          <label>
+            <input
+              type="radio"
+              name="hapticsProvider"
+              checked={provider === 'lovense'}
+              onChange={() => choose('lovense')}
+            />
+            Lovense Remote
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="hapticsProvider"
+              checked={provider === 'intiface'}
+              onChange={() => choose('intiface')}
+            />
+            Intiface Central (Buttplug: many brands)
+          </label>
+        </fieldset>
+      ) : (
+        <p className={`muted ${styles.small}`}>
+          Lovense Remote is not set up on this site: connect your toy with Intiface Central (many brands).
+        </p>
+      )}
       {provider === 'intiface' ? <IntifacePanel /> : <LovensePanel />}
       <Slider
         label="Max vibration"

@@ -7,10 +7,10 @@ import { SettingsCard } from './SettingsCard.tsx';
 
 const user = selfUser();
 
-/** The card gets the user from the query cache, as on the account page. */
-function Card() {
+/** The card gets the user from the query cache, as on the account page; Lovense is configured. */
+function Card({ lovenseAvailable = true }: { lovenseAvailable?: boolean }) {
   const { user: current } = useCurrentUser();
-  return current && <SettingsCard user={current} />;
+  return current && <SettingsCard user={current} lovenseAvailable={lovenseAvailable} />;
 }
 
 /**
@@ -120,5 +120,32 @@ describe('SettingsCard', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Lovense Remote' }));
     expect(localStorage.getItem('hapticsProvider')).toBe('lovense');
     expect(screen.queryByRole('textbox', { name: 'Intiface Central address' })).not.toBeInTheDocument();
+  });
+
+  it("asks Lovense for the account's toys only on a site that has Lovense's API", async () => {
+    localStorage.setItem('hapticsProvider', 'lovense');
+    const configured = renderWithProviders(<Card />, {
+      user,
+      fetchImpl: () => json(200, { connected: false, toys: [] }),
+    });
+    expect(await screen.findByRole('button', { name: 'Connect Lovense' })).toBeInTheDocument();
+    expect(configured.fetch.mock.calls.map(([url]) => url)).toEqual(['/api/lovense/toys']);
+
+    cleanup();
+    const unconfigured = renderWithProviders(<Card lovenseAvailable={false} />, {
+      user,
+      fetchImpl: () => json(503, { error: 'Lovense is not configured on this server.' }),
+    });
+    // Intiface Central is the only way offered, though Lovense was the choice remembered here.
+    expect(screen.queryByRole('radio', { name: 'Lovense Remote' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Lovense Remote is not set up on this site/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Intiface Central address' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'How to connect a toy' }));
+    expect(screen.getByRole('dialog', { name: 'How to connect a toy' })).toHaveTextContent(
+      'Get Intiface Central.',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(unconfigured.fetch).not.toHaveBeenCalled();
+    expect(localStorage.getItem('hapticsProvider')).toBe('lovense');
   });
 });

@@ -6,7 +6,8 @@ import styles from './account.module.css';
 import { useUpdateSettings } from './api.ts';
 import { HapticsSettings } from './HapticsSettings.tsx';
 
-export function SettingsCard({ user }: { user: SelfUser }) {
+/** `lovenseAvailable`: whether the site has Lovense's API (the site settings say). */
+export function SettingsCard({ user, lovenseAvailable }: { user: SelfUser; lovenseAvailable?: boolean }) {
   const update = useUpdateSettings();
   return (
     <Card className={styles.settings}>
@@ -26,7 +27,11 @@ export function SettingsCard({ user }: { user: SelfUser }) {
         />
       </SettingsSection>
       <SettingsSection icon={<Vibrate size={18} />} title="Haptics">
-        <HapticsSettings settings={user.lovenseSettings} onChange={(change) => update.mutate(change)} />
+        <HapticsSettings
+          settings={user.lovenseSettings}
+          onChange={(change) => update.mutate(change)}
+          lovenseAvailable={lovenseAvailable}
+        />
       </SettingsSection>
     </Card>
   );

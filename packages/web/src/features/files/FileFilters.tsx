@@ -7,6 +7,7 @@ import {
 } from '@mesmer/shared/domain/library-display';
 import { useQuery } from '@tanstack/react-query';
 import { ChipChoices, toggleChoice } from '../../library/ChipChoices.tsx';
+import { FileTypeIcon } from '../../library/FileTypeIcon.tsx';
 import styles from '../../library/library.module.css';
 import { Spinner, Switch } from '../../ui/index.ts';
 import { creatorsQuery, tagsQuery } from './api.ts';
@@ -45,7 +46,11 @@ export function FileFilters({
       <fieldset className={styles.filterGroup}>
         <legend>File types</legend>
         <ChipChoices
-          choices={types.map((t) => ({ id: t.id, label: fileTypeLabel(t.name) }))}
+          choices={types.map((t) => ({
+            id: t.id,
+            label: fileTypeLabel(t.name),
+            icon: <FileTypeIcon typeId={t.id} />,
+          }))}
           chosen={values.types}
           onToggle={(id) => onChange({ types: toggleChoice(values.types, id) })}
         />

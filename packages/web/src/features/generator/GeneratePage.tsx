@@ -6,6 +6,7 @@ import { Play, Wand2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { ChipChoices, toggleChoice } from '../../library/ChipChoices.tsx';
+import { FileTypeIcon } from '../../library/FileTypeIcon.tsx';
 import styles from '../../library/library.module.css';
 import { TrackList } from '../../library/TrackList.tsx';
 import { play } from '../../player/index.ts';
@@ -65,7 +66,11 @@ export default function GeneratePage() {
             <fieldset className={styles.filterGroup}>
               <legend>File types</legend>
               <ChipChoices
-                choices={types.map((t) => ({ id: t.id, label: fileTypeLabel(t.name) }))}
+                choices={types.map((t) => ({
+                  id: t.id,
+                  label: fileTypeLabel(t.name),
+                  icon: <FileTypeIcon typeId={t.id} />,
+                }))}
                 chosen={fileTypes}
                 onToggle={(id) => setFileTypes((ids) => toggleChoice(ids, id))}
               />

@@ -29,25 +29,30 @@ function AccountStub() {
   return <p>Account page {location.hash}</p>;
 }
 
+function HomeStub() {
+  return <p>Home page</p>;
+}
+
 /** The callback at `url`, inside a router that also has the account page. */
 function renderAt(url: string, fetchImpl: typeof fetch) {
   const fetchMock = vi.fn(contractCheckedFetch(fetchImpl));
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(currentUserQuery.queryKey, selfUser());
-  render(
+  const { unmount } = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path="/patreon/oauth" element={<PatreonOAuthPage />} />
           <Route path="/patreon/oauth/debug" element={<PatreonOAuthDebugPage />} />
           <Route path="/account" element={<AccountStub />} />
+          <Route path="/" element={<HomeStub />} />
         </Routes>
         <ToastViewport />
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { fetch: fetchMock, client };
+  return { fetch: fetchMock, client, unmount };
 }
 
 afterEach(() => {
@@ -81,10 +86,28 @@ describe('the Patreon OAuth callback page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Linking failed.Please try again.');
   });
 
-  it('says linking failed without asking the server when Patreon sent no code (access denied)', async () => {
-    const { fetch } = renderAt('/patreon/oauth?error=access_denied&state=s', () => json(200, linked));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Linking failed.');
-    expect(fetch).not.toHaveBeenCalled();
+  it("shows 'Linking account...' while the server links the account", async () => {
+    let answer!: (res: Response) => void;
+    const { fetch } = renderAt(
+      '/patreon/oauth?code=the-code&state=the-state',
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    expect(screen.getByText('Linking account...')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Linking your Patreon account' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    answer(new Response(JSON.stringify(linked), { status: 200 }));
+    expect(await screen.findByText('Account page #patreon')).toBeInTheDocument();
+  });
+
+  it('says linking failed and goes to / without asking the server when there is no code', async () => {
+    for (const url of ['/patreon/oauth', '/patreon/oauth?error=access_denied&state=s']) {
+      const { fetch, unmount } = renderAt(url, () => json(200, linked));
+      expect(await screen.findByText('Home page')).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent('Linking failed.');
+      expect(fetch).not.toHaveBeenCalled();
+      act(() => screen.getByRole('button', { name: 'Dismiss' }).click());
+      unmount();
+    }
   });
 
   it('shows the raw result on the debug variant and stays', async () => {

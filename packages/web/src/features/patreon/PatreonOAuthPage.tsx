@@ -2,7 +2,7 @@ import type { PatreonStatus } from '@mesmer/shared/api/patreon';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
-import { Card, LoadingState, toast } from '../../ui/index.ts';
+import { Card, Spinner, toast } from '../../ui/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useFinishPatreonLink } from './api.ts';
 import { PATREON_SECTION_ID } from './PatreonCard.tsx';
@@ -13,9 +13,10 @@ const ACCOUNT_SECTION = `/account#${PATREON_SECTION_ID}`;
 type Outcome = { ok: true; status: PatreonStatus } | { ok: false; error: string; status?: number };
 
 /**
- * /patreon/oauth: where Patreon sends the browser back with `code` and `state`. Sends them to the
- * server once, says how it went in a toast and goes to the account page. With `debug`
- * (/patreon/oauth/debug) it stays and shows the raw answer instead.
+ * /patreon/oauth: where Patreon sends the browser back with `code` and `state`, showing 'Linking
+ * account...' meanwhile. Sends them to the server once, says how it went in a toast and goes to the
+ * account page; reached without a code, it says linking failed and goes to / without asking the server
+ * (the spec). With `debug` (/patreon/oauth/debug) it stays and shows the raw answer instead.
  */
 export function PatreonOAuthCallback({ debug = false }: { debug?: boolean }) {
   usePageTitle('Patreon');
@@ -32,14 +33,18 @@ export function PatreonOAuthCallback({ debug = false }: { debug?: boolean }) {
     sent.current = true;
     const code = params.get('code');
     const state = params.get('state');
-    const done = (result: Outcome) => {
+    const done = (result: Outcome, next = ACCOUNT_SECTION) => {
       setOutcome(result);
       if (result.ok) toast('success', 'Account linked!', 'Your Patreon account is now linked.');
       else toast('error', 'Linking failed.', 'Please try again.');
-      if (!debug) navigate(ACCOUNT_SECTION, { replace: true });
+      if (!debug) navigate(next, { replace: true });
     };
-    if (!code || !state) {
-      done({ ok: false, error: params.get('error') ?? 'Patreon sent no code back.' });
+    if (!code) {
+      done({ ok: false, error: params.get('error') ?? 'Patreon sent no code back.' }, '/');
+      return;
+    }
+    if (!state) {
+      done({ ok: false, error: 'Patreon sent no state back.' });
       return;
     }
     mutate(
@@ -56,7 +61,14 @@ export function PatreonOAuthCallback({ debug = false }: { debug?: boolean }) {
     );
   }, [params, mutate, navigate, debug]);
 
-  if (!debug || !outcome) return <LoadingState label="Linking your Patreon account" />;
+  if (!debug || !outcome) {
+    return (
+      <div className={styles.linking}>
+        <Spinner label="Linking your Patreon account" />
+        <p>Linking account...</p>
+      </div>
+    );
+  }
   return (
     <Card className={styles.card}>
       <h1>Patreon link (debug)</h1>

@@ -6,6 +6,8 @@ import { useUploadAvatar } from './api.ts';
 import styles from './ProfileEditor.module.css';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
+/** The spec's words when more than one file is dropped or chosen. */
+export const ONE_FILE_MESSAGE = 'Only one file can be uploaded at a time.';
 
 /** Drop one image here (or choose it) to make it the profile picture; it uploads at once. */
 export function AvatarDrop() {
@@ -16,7 +18,7 @@ export function AvatarDrop() {
   const send = (files: FileList | null) => {
     if (!files || files.length === 0) return;
     if (files.length > 1) {
-      toast('error', 'Please choose one image.');
+      toast('error', ONE_FILE_MESSAGE);
       return;
     }
     const file = files[0];

@@ -1,7 +1,7 @@
 import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { Bold, Italic, Link } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Modal } from '../../ui/index.ts';
+import { Modal, Tooltip } from '../../ui/index.ts';
 import styles from './ProfileEditor.module.css';
 
 /** A link target as typed: kept when it names http(s) or mailto, else read as a web address. */
@@ -55,27 +55,31 @@ export function BiographyEditor({ value, onChange }: { value: string; onChange: 
   return (
     <div className={styles.editor}>
       <div className={styles.toolbar} role="toolbar" aria-label="Formatting">
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label="Bold"
-          title="Bold"
-          onClick={() => wrap('**', 'bold text')}
-        >
-          <Bold size={18} aria-hidden />
-        </button>
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label="Italic"
-          title="Italic"
-          onClick={() => wrap('*', 'italic text')}
-        >
-          <Italic size={18} aria-hidden />
-        </button>
-        <button type="button" className="icon-btn" aria-label="Link" title="Insert a link" onClick={openLink}>
-          <Link size={18} aria-hidden />
-        </button>
+        <Tooltip content="Bold">
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Bold"
+            onClick={() => wrap('**', 'bold text')}
+          >
+            <Bold size={18} aria-hidden />
+          </button>
+        </Tooltip>
+        <Tooltip content="Italic">
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Italic"
+            onClick={() => wrap('*', 'italic text')}
+          >
+            <Italic size={18} aria-hidden />
+          </button>
+        </Tooltip>
+        <Tooltip content="Insert a link">
+          <button type="button" className="icon-btn" aria-label="Link" onClick={openLink}>
+            <Link size={18} aria-hidden />
+          </button>
+        </Tooltip>
       </div>
       <label htmlFor={ids.bio} className="visually-hidden">
         Biography

@@ -1,7 +1,7 @@
 import type { FriendsList } from '@mesmer/shared/api/users';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, UserCheck, UserPlus } from 'lucide-react';
-import { toast } from '../../ui/index.ts';
+import { Tooltip, toast } from '../../ui/index.ts';
 import { friendsQuery, useChangeFriend } from './api.ts';
 
 type FriendState = 'none' | 'requested' | 'incoming' | 'friends';
@@ -35,15 +35,16 @@ export function FriendButton({ userId }: { userId: number }) {
   }
   if (state === 'requested') {
     return (
-      <button
-        type="button"
-        className="btn btn-ghost"
-        title="Take the request back"
-        disabled={change.isPending}
-        onClick={() => send(false, 'Failed to cancel the request.')}
-      >
-        <Clock size={18} aria-hidden /> Requested
-      </button>
+      <Tooltip content="Take the request back">
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={change.isPending}
+          onClick={() => send(false, 'Failed to cancel the request.')}
+        >
+          <Clock size={18} aria-hidden /> Requested
+        </button>
+      </Tooltip>
     );
   }
   return (

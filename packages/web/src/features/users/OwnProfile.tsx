@@ -1,7 +1,7 @@
 import type { PublicUser } from '@mesmer/shared/api/users';
 import { Check, Pencil } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Spinner, toast } from '../../ui/index.ts';
+import { Spinner, Tooltip, toast } from '../../ui/index.ts';
 import { AvatarDrop } from './AvatarDrop.tsx';
 import { useSaveProfile } from './api.ts';
 import { BiographyEditor } from './BiographyEditor.tsx';
@@ -70,23 +70,24 @@ export function OwnProfile({
       className={className}
       emptyBiography="Nothing here yet: click the edit icon to write about yourself. Markdown is supported."
       headAction={
-        <button
-          type="button"
-          className={`icon-btn ${styles.editToggle}`}
-          aria-label={editing ? 'Finish editing' : 'Edit profile'}
-          aria-pressed={editing}
-          title={editing ? 'Finish editing (saves)' : 'Edit profile'}
-          disabled={save.isPending}
-          onClick={toggle}
-        >
-          {save.isPending ? (
-            <Spinner size={18} label="Saving" />
-          ) : editing ? (
-            <Check size={20} aria-hidden />
-          ) : (
-            <Pencil size={20} aria-hidden />
-          )}
-        </button>
+        <Tooltip content={editing ? 'Finish editing (saves)' : 'Edit profile'}>
+          <button
+            type="button"
+            className={`icon-btn ${styles.editToggle}`}
+            aria-label={editing ? 'Finish editing' : 'Edit profile'}
+            aria-pressed={editing}
+            disabled={save.isPending}
+            onClick={toggle}
+          >
+            {save.isPending ? (
+              <Spinner size={18} label="Saving" />
+            ) : editing ? (
+              <Check size={20} aria-hidden />
+            ) : (
+              <Pencil size={20} aria-hidden />
+            )}
+          </button>
+        </Tooltip>
       }
       biographyEditor={
         editing ? (

@@ -69,6 +69,10 @@ describe('editing your own profile', () => {
       return json(500, { error: 'unexpected' });
     });
     const edit = await screen.findByRole('button', { name: 'Edit profile' });
+    fireEvent.mouseEnter(edit);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Edit profile');
+    fireEvent.mouseLeave(edit);
+    expect(screen.queryByRole('tooltip')).toBeNull();
     // No Message or friend buttons on your own profile.
     expect(screen.queryByRole('button', { name: /Message/ })).toBeNull();
 

@@ -1,7 +1,7 @@
 import type { PublicUser } from '@mesmer/shared/api/users';
 import { GRANTABLE_ROLES, type GrantableRole } from '@mesmer/shared/domain/permissions';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { FormError, Spinner } from '../../ui/index.ts';
+import { FormError, Spinner, Tooltip } from '../../ui/index.ts';
 import { useChangeRole } from './api.ts';
 import styles from './RoleManager.module.css';
 
@@ -48,16 +48,17 @@ export function RoleManager({ user, username }: { user: PublicUser; username: st
                 (pending?.role === role.name && !pending.grant ? (
                   <Spinner size={16} label={`Removing role ${role.name}`} />
                 ) : (
-                  <button
-                    type="button"
-                    className={styles.remove}
-                    aria-label={`Remove role ${role.name}`}
-                    title={`Remove role ${role.name}`}
-                    disabled={change.isPending}
-                    onClick={() => remove(role.name as GrantableRole)}
-                  >
-                    ×
-                  </button>
+                  <Tooltip content={`Remove role ${role.name}`}>
+                    <button
+                      type="button"
+                      className={styles.remove}
+                      aria-label={`Remove role ${role.name}`}
+                      disabled={change.isPending}
+                      onClick={() => remove(role.name as GrantableRole)}
+                    >
+                      ×
+                    </button>
+                  </Tooltip>
                 ))}
             </li>
           ))}
