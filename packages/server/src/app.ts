@@ -33,6 +33,7 @@ import {
   loggableError,
   validationAnswer,
 } from './platform/errors.ts';
+import { boundJsonBodies } from './platform/json-body.ts';
 import { logRedaction, logSerializers } from './platform/log-redaction.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createMetrics, registerMetrics } from './platform/metrics.ts';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return reply.code(status).send({ error: err.message, field });
   });
 
+  boundJsonBodies(app);
   await app.register(fastifyCookie);
   registerCompression(app);
   const thirdParty = thirdPartyOrigins(config);

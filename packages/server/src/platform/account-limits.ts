@@ -14,4 +14,6 @@ export const ACCOUNT_LIMITS = {
   attachments: { name: 'attachments', max: 60, windowMs: HOUR },
   /** New friend requests sent (accepting one is not counted). */
   friendRequests: { name: 'friend requests', max: 30, windowMs: HOUR },
+  /** New message threads started (reopening an existing two-person thread is not counted). */
+  threadsCreated: { name: 'threads created', max: 20, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;

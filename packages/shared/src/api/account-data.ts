@@ -9,7 +9,10 @@ export type ContentChoice = (typeof CONTENT_CHOICES)[number];
 
 export const deleteAccountRequest = z.object({
   password: text(TEXT_LIMITS.password).min(1, 'is required'),
-  /** delete: the account's files and playlists go too; transfer: they become the site owner's. */
+  /**
+   * delete: the account's files and playlists go too; transfer: they go to the "Former member"
+   * account, private until staff review them (never the site owner's, never official or core).
+   */
   content: z.enum(CONTENT_CHOICES),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
@@ -182,7 +185,9 @@ export const accountDataApi = {
     summary: 'Delete my account, after the password again',
     description:
       'With `content: delete` the account’s files (and their media) and playlists are removed; with ' +
-      '`transfer` they become the site owner’s. Messages stay in their threads as from a deleted user. ' +
+      '`transfer` they go to the “Former member” account, private (the files it wrote and its playlists) ' +
+      'until staff holding WRITE_ALL_FILES review and publish them; never official or core. ' +
+      'Messages stay in their threads as from a deleted user. ' +
       'Every session ends. A wrong password answers 403 and counts as a failed sign-in. The site owner ' +
       '(user 1) cannot be deleted here (403).',
     body: deleteAccountRequest,

@@ -30,7 +30,10 @@ export const thread = z.object({
   userIds: z.array(z.number().int()),
   /** The newest message id the caller has read (0 = none). */
   lastRead: z.number().int(),
-  /** The newest message id in the thread (0 = none). Unread when greater than lastRead (domain isThreadUnread). */
+  /**
+   * The newest message id in the thread that the caller may see (0 = none; decision 041). Unread when
+   * greater than lastRead (domain isThreadUnread).
+   */
   mostRecentMessage: z.number().int(),
   /** Made with a name (any size); false = a two-person thread. */
   isGroup: z.boolean(),
@@ -117,13 +120,15 @@ export const messagesApi = {
     description:
       'Starts a thread with the listed people. No name and one other person: the existing two-person thread is reused. ' +
       `At most ${THREAD_MAX_MEMBERS} people with the creator (400 on userIds); unknown users 400; ` +
-      "403 'You cannot message this user.' when any of them blocked the caller.",
+      "403 'You cannot message this user.' when any of them blocked the caller. " +
+      '20 new threads an hour per user (reopening one is not counted), then 429 with Retry-After.',
     body: createThreadRequest,
     responses: {
       200: z.object({ id: z.number().int() }),
       400: errorResponse,
       401: errorResponse,
       403: errorResponse,
+      429: errorResponse,
     },
   }),
   send: defineRoute({
@@ -131,8 +136,10 @@ export const messagesApi = {
     path: '/messages',
     tags: ['messages'],
     description:
-      'Posts a message to a thread the caller is in (404 otherwise) and pushes it to the thread room and members. ' +
-      "403 'You cannot message this user.' when the other person of a two-person thread blocked the caller. " +
+      'Posts a message to a thread the caller is in (404 otherwise) and pushes it to the thread room and members, ' +
+      'except members who blocked the caller: it is never shown to them (decision 041). ' +
+      "403 'You cannot message this user.' when the only other member blocked the caller, 'You cannot message " +
+      "anyone in this thread.' when every other member did. " +
       '30 a minute per user, then 429 with Retry-After.',
     body: sendMessageRequest,
     responses: {
@@ -149,7 +156,8 @@ export const messagesApi = {
     path: '/messages',
     tags: ['messages'],
     description:
-      "A page of a thread's messages, oldest first, older than `before` when given. 404 unless a member.",
+      "A page of a thread's messages, oldest first, older than `before` when given; without those withheld from " +
+      'the caller or sent by someone the caller blocks (decision 041). 404 unless a member.',
     query: historyQuery,
     responses: { 200: messagePage, 400: errorResponse, 401: errorResponse, 404: errorResponse },
   }),

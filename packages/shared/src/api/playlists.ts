@@ -162,7 +162,9 @@ export const playlistsApi = {
     path: '/playlists',
     tags: ['playlists'],
     description:
-      'Changes any subset of fields; only the creator (403 otherwise). `fileIds` replaces the ordered list and ' +
+      'Changes any subset of fields; only the creator (403 otherwise), or staff holding WRITE_ALL_FILES for a ' +
+      'playlist a deleted account handed over (the “Former member” account’s, private until they publish it). ' +
+      '`fileIds` replaces the ordered list and ' +
       'must name files the creator can see (400 otherwise); a file it adds must not be locked for the creator ' +
       '(403 naming it; locked files already in the list may stay). `disabledFileIds` must be a subset of the list.',
     body: updatePlaylistRequest,

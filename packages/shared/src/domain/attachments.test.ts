@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkCueFile, checkScript, MAX_CUES, parseJson, storedKindOf } from './attachments.ts';
+import {
+  ATTACHMENT_TOO_LARGE_MESSAGE,
+  checkCueFile,
+  checkScript,
+  MAX_ATTACHMENT_BYTES,
+  MAX_CUES,
+  MAX_JSON_DEPTH,
+  nestsDeeperThan,
+  parseJson,
+  storedKindOf,
+} from './attachments.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -69,6 +79,30 @@ describe('parseJson and storedKindOf', () => {
   it('parses JSON or says it is not', () => {
     expect(parseJson('[1]')).toEqual({ ok: true, value: [1] });
     expect(parseJson('{')).toEqual({ ok: false, error: 'The file is not valid JSON.' });
+  });
+
+  it('refuses nesting past MAX_JSON_DEPTH before parsing, counting no brackets inside strings', () => {
+    const deepError = { ok: false, error: 'The file nests lists or objects deeper than 64 levels.' };
+    // The reported attack: millions of levels, refused at the 65th character.
+    expect(parseJson('['.repeat(2_400_000) + ']'.repeat(2_400_000))).toEqual(deepError);
+    expect(parseJson(`${'{"a":'.repeat(MAX_JSON_DEPTH + 1)}1${'}'.repeat(MAX_JSON_DEPTH + 1)}`)).toEqual(
+      deepError,
+    );
+    const deepest = '['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH);
+    expect(parseJson(deepest).ok).toBe(true);
+    expect(nestsDeeperThan(deepest, MAX_JSON_DEPTH)).toBe(false);
+    // Brackets and escaped quotes inside strings are text.
+    const text = JSON.stringify([{ note: `${'['.repeat(500)}\\"{{{` }]);
+    expect(parseJson(text)).toEqual({ ok: true, value: [{ note: `${'['.repeat(500)}\\"{{{` }] });
+    // A sequence of shallow lists is not deep.
+    expect(nestsDeeperThan('[]'.repeat(1000), 1)).toBe(false);
+  });
+
+  it('refuses text longer than an attachment may be', () => {
+    expect(parseJson(`"${'a'.repeat(MAX_ATTACHMENT_BYTES)}"`)).toEqual({
+      ok: false,
+      error: ATTACHMENT_TOO_LARGE_MESSAGE,
+    });
   });
 
   it('stores a Funscript as the haptics', () => {

@@ -44,8 +44,37 @@ export function checkScript(bytes: Uint8Array): Checked<string> {
   return text;
 }
 
-/** Parses JSON text, or says why it is not JSON. */
+/** The deepest nesting of lists and objects an attachment may have (a Funscript needs 3). */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether JSON text nests lists and objects deeper than `max`: one pass over the characters,
+ * brackets inside strings not counted. Run before JSON.parse, whose time and memory grow with
+ * the nesting of what it builds.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** Parses JSON text of at most MAX_ATTACHMENT_BYTES characters and MAX_JSON_DEPTH levels, or says why not. */
 export function parseJson(text: string): Checked<unknown> {
+  if (text.length > MAX_ATTACHMENT_BYTES) return fail(ATTACHMENT_TOO_LARGE_MESSAGE);
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    return fail(`The file nests lists or objects deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {

@@ -74,6 +74,8 @@ export const messages = pgTable(
     message: text('message').notNull(),
     /** Set when a moderator removed it: the text is no longer shown. */
     removedAt: at('removed_at'),
+    /** Members who had blocked the sender when it was sent: it is never shown to them (decision 041). */
+    withheldFrom: integer('withheld_from').array().notNull().default(sql`'{}'::integer[]`),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('messages_thread_idx').on(t.threadId, t.id)],

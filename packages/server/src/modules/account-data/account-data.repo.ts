@@ -288,15 +288,24 @@ export function createAccountDataRepo(db: Db) {
       return db.select({ uuid: uploads.uuid }).from(uploads).where(eq(uploads.userId, userId));
     },
 
-    /** The account's playlists and plans become `toUserId`'s (the site owner's). */
+    /**
+     * The account's playlists and plans become `toUserId`'s (the former-member account): the
+     * playlists private and never core, until staff review them (decision 041).
+     */
     async transferPlaylists(userId: number, toUserId: number) {
-      await db.update(playlists).set({ creatorId: toUserId }).where(eq(playlists.creatorId, userId));
+      await db
+        .update(playlists)
+        .set({ creatorId: toUserId, isPublic: false, isCore: false })
+        .where(eq(playlists.creatorId, userId));
       await db.update(series).set({ creatorId: toUserId }).where(eq(series.creatorId, userId));
     },
 
-    /** The account's files become `toUserId`'s, as author and as uploader. */
+    /**
+     * The account's files become `toUserId`'s (the former-member account), as author and as
+     * uploader; the ones it wrote turn private until staff review them (decision 041).
+     */
     async transferFiles(userId: number, toUserId: number) {
-      await db.update(files).set({ authorId: toUserId }).where(eq(files.authorId, userId));
+      await db.update(files).set({ authorId: toUserId, isPublic: false }).where(eq(files.authorId, userId));
       await db.update(files).set({ uploaderId: toUserId }).where(eq(files.uploaderId, userId));
     },
 

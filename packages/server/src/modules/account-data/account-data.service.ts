@@ -3,9 +3,11 @@ import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { Forbidden, Unauthorized } from '../../platform/errors.ts';
+import { createFormerMemberRepo } from '../../platform/former-member.repo.ts';
 import { accountKey, LOGIN_FAILURES } from '../auth/auth.service.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { createFileEditingService } from '../files/file-editing.service.ts';
+import { messagesHub } from '../messages/messages.hub.ts';
 import { createUploadsService } from '../uploads/uploads.service.ts';
 import { createAvatarService } from '../users/avatar.service.ts';
 import { createAccountDataRepo } from './account-data.repo.ts';
@@ -107,7 +109,8 @@ export function createAccountDataService(ctx: AppContext) {
     /**
      * After the password again (a wrong one counts as a failed sign-in): the uploads in progress and
      * the avatar go with their bytes; files and playlists are deleted (with their media) or handed to
-     * the site owner; then the account row, which takes every row of its own with it.
+     * the former-member account, unlisted until staff review them; then the account row, which takes
+     * every row of its own with it.
      */
     async deleteAccount(user: SessionUser, input: DeleteAccountRequest): Promise<void> {
       if (user.id === SITE_OWNER_ID) throw new Forbidden('The site owner’s account cannot be deleted.');
@@ -121,13 +124,16 @@ export function createAccountDataService(ctx: AppContext) {
       await ctx.limiter.undo(LOGIN_FAILURES, key);
       for (const { uuid } of await repo.uploadsOf(user.id)) await uploads.cancel(user, uuid);
       if (input.content === 'transfer') {
-        await repo.transferFiles(user.id, SITE_OWNER_ID);
-        await repo.transferPlaylists(user.id, SITE_OWNER_ID);
+        // Never to the site owner: what the account wrote must not become the site's word.
+        const formerMember = await createFormerMemberRepo(ctx.db).findOrCreate(ctx.clock.now());
+        await repo.transferFiles(user.id, formerMember);
+        await repo.transferPlaylists(user.id, formerMember);
       } else {
         await fileEditing.removeAllOf(user.id);
       }
       await avatars.removeStored(account.imageUrl);
       await repo.deleteAccount(user.id);
+      messagesHub(ctx).disconnectUser?.(user.id);
     },
   };
 }

@@ -398,19 +398,118 @@ describe('DELETE /api/user', () => {
     expect(login.statusCode).toBe(401);
   });
 
-  it('hands the files and playlists to the site owner when asked, media kept', async () => {
+  it('hands the files and playlists to the former-member account when asked, media kept', async () => {
     const { me, file, list } = await busyAccount('giver');
     const res = await call('DELETE', '/api/user', me.token, { password: me.password, content: 'transfer' });
     expect(res.statusCode).toBe(204);
+    const [formerMember] = await db.select().from(users).where(eq(users.username, 'Former member'));
+    expect(formerMember).toMatchObject({ passwordHash: '!', suspendedAt: expect.any(Date) });
     const [kept] = await db.select().from(files).where(eq(files.id, file.id));
-    expect({ author: kept.authorId, uploader: kept.uploaderId }).toEqual({
-      author: siteOwner.id,
-      uploader: siteOwner.id,
+    expect({ author: kept.authorId, uploader: kept.uploaderId, isPublic: kept.isPublic }).toEqual({
+      author: formerMember.id,
+      uploader: formerMember.id,
+      isPublic: false,
     });
     const [keptList] = await db.select().from(playlists).where(eq(playlists.id, list.id));
-    expect(keptList.creatorId).toBe(siteOwner.id);
+    expect(keptList).toMatchObject({ creatorId: formerMember.id, isPublic: false, isCore: false });
     expect(await storage.stat(file.audioKey)).not.toBeNull();
     expect(await rowsPointingAt(me.id)).toEqual({});
+  });
+
+  describe('handed-over content never speaks for the site', () => {
+    let moderator: Signed;
+    let listId: number;
+    let fileId: number;
+    let fileUuid: string;
+    const bait = 'Mesmer staff: send your password to mesmer-help@example.com';
+    beforeAll(async () => {
+      moderator = await createSignedInUser(app, { username: 'reviewer', roles: ['Moderator'] });
+      const me = await createSignedInUser(app, { username: 'impostor', roles: ['Verified Creator'] });
+      const track = await createFile(db, { authorId: me.id, name: bait, isPublic: true });
+      fileId = track.id;
+      fileUuid = track.uuid;
+      const made = await call('POST', '/api/playlists', me.token, {
+        name: bait,
+        expLevel: 1,
+        isPublic: true,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      listId = made.json().id;
+      const res = await call('DELETE', '/api/user', me.token, { password: me.password, content: 'transfer' });
+      expect(res.statusCode).toBe(204);
+    });
+    const namesIn = async (url: string, token?: string) =>
+      (await call('GET', url, token)).json().playlists.map((p: { name: string }) => p.name);
+
+    it('is not official, not core, not listed, and attributed to a former member', async () => {
+      const [row] = await db.select().from(playlists).where(eq(playlists.id, listId));
+      expect(row).toMatchObject({ isPublic: false, isCore: false });
+      expect(row.creatorId).not.toBe(siteOwner.id);
+      for (const url of ['/api/playlists?official=true', '/api/playlists', '/api/playlists/recent']) {
+        expect(await namesIn(url), url).not.toContain(bait);
+      }
+      expect(await namesIn('/api/playlists?official=true', moderator.token)).not.toContain(bait);
+      // Staff (READ_ALL_FILES) see it to review it, under the former member's name.
+      const seen = await call('GET', `/api/playlists?official=false&searchQuery=staff`, moderator.token);
+      expect(seen.json().playlists).toEqual([
+        expect.objectContaining({
+          id: listId,
+          name: bait,
+          isPublic: false,
+          isCore: false,
+          creator: expect.objectContaining({ username: 'Former member' }),
+        }),
+      ]);
+      const [track] = await db.select().from(files).where(eq(files.id, fileId));
+      expect(track).toMatchObject({ authorId: row.creatorId, uploaderId: row.creatorId, isPublic: false });
+      const unlisted = await call('GET', `/api/files?uuid=${fileUuid}`);
+      expect(unlisted.statusCode).toBe(404);
+    });
+
+    it('is published by staff holding WRITE_ALL_FILES, still not official; not by anyone else', async () => {
+      const stranger = await createSignedInUser(app, { username: 'stranger', roles: ['Verified Creator'] });
+      const refused = await call('PUT', '/api/playlists', stranger.token, { id: listId, isPublic: true });
+      expect(refused.statusCode).toBe(404);
+      expect(
+        (await call('PUT', '/api/playlists', undefined, { id: listId, isPublic: true })).statusCode,
+      ).toBe(401);
+      const published = await call('PUT', '/api/playlists', moderator.token, { id: listId, isPublic: true });
+      expect(published.statusCode, published.body).toBe(200);
+      expect(published.json().playlist).toMatchObject({
+        id: listId,
+        isPublic: true,
+        isCore: false,
+        creator: expect.objectContaining({ username: 'Former member' }),
+      });
+      const [row] = await db.select().from(playlists).where(eq(playlists.id, listId));
+      expect(row.isPublic).toBe(true);
+      expect(await namesIn('/api/playlists?official=false')).toContain(bait);
+      expect(await namesIn('/api/playlists?official=true')).not.toContain(bait);
+      // Now public, a creator without WRITE_ALL_FILES sees it but may not change it.
+      const notTheirs = await call('PUT', '/api/playlists', stranger.token, { id: listId, isPublic: false });
+      expect(notTheirs.statusCode).toBe(403);
+      expect(notTheirs.json()).toEqual({ error: 'Only the creator of this playlist can change it.' });
+      // The file is published with the files' own staff edit.
+      const file = await call('PUT', '/api/files', moderator.token, {
+        id: fileId,
+        fileType: 2,
+        isPublic: true,
+      });
+      expect(file.statusCode, file.body).toBe(200);
+      expect((await db.select().from(files).where(eq(files.id, fileId)))[0]?.isPublic).toBe(true);
+      expect((await call('GET', `/api/files?uuid=${fileUuid}`)).json().files).toEqual([
+        expect.objectContaining({
+          id: fileId,
+          author: expect.objectContaining({ username: 'Former member' }),
+        }),
+      ]);
+    });
+
+    it('keeps one former-member account for every deletion', async () => {
+      expect(
+        await db.select({ id: users.id }).from(users).where(eq(users.username, 'Former member')),
+      ).toHaveLength(1);
+    });
   });
 
   it('refuses a wrong password (403, nothing deleted), bad input, no session and the site owner', async () => {

@@ -143,6 +143,12 @@ describe('POST /api/files/attachment', () => {
         'file: Cue 2: stopTime must be a number after time.',
       ],
       [{ fileId, kind: 'haptics' }, '{not json', 'file: The file is not valid JSON.'],
+      // 4.8 MB nested 2.4 million levels: refused by a scan before JSON.parse builds any of it.
+      [
+        { fileId, kind: 'haptics' },
+        '['.repeat(2_400_000) + ']'.repeat(2_400_000),
+        'file: The file nests lists or objects deeper than 64 levels.',
+      ],
       [
         { fileId, kind: 'funscript' },
         JSON.stringify({

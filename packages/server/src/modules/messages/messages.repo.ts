@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { messages, threadMembers, threads, users } from '../../db/schema/index.ts';
+import { blocks, messages, threadMembers, threads, users } from '../../db/schema/index.ts';
 
 export interface ThreadRow {
   id: number;
@@ -28,12 +28,25 @@ export interface MessageRow {
   senderImageUrl: string | null;
 }
 
-const threadColumns = {
+/**
+ * Whether message `m` is kept from `viewerId`: it was withheld from them when sent (they had
+ * blocked the sender), or they block its sender now (decision 041).
+ */
+const hiddenFrom = (viewerId: number, m: { withheldFrom: SQL; senderId: SQL }) =>
+  sql`(${viewerId}::int = any(${m.withheldFrom}) or exists (select 1 from ${blocks} b where b.blocker_id = ${viewerId}::int and b.blocked_id = ${m.senderId}))`;
+
+/** The thread's newest message `viewerId` may see (0 = none): what their list orders by and compares with lastRead. */
+const newestFor = (viewerId: number) =>
+  sql<number>`coalesce((select m.id from ${messages} m where m.thread_id = ${threads.id} and not ${hiddenFrom(viewerId, { withheldFrom: sql`m.withheld_from`, senderId: sql`m.sender_id` })} order by m.id desc limit 1), 0)`.mapWith(
+    Number,
+  );
+
+const threadColumns = (viewerId: number) => ({
   id: threads.id,
   name: threads.name,
-  mostRecentMessage: threads.mostRecentMessage,
+  mostRecentMessage: newestFor(viewerId),
   lastRead: threadMembers.lastRead,
-};
+});
 
 const messageColumns = {
   id: messages.id,
@@ -65,11 +78,11 @@ export function createMessagesRepo(db: Db) {
             : isNotNull(threads.name),
       );
       const rows = await db
-        .select(threadColumns)
+        .select(threadColumns(userId))
         .from(threads)
         .innerJoin(threadMembers, memberOf(userId))
         .where(where)
-        .orderBy(desc(threads.mostRecentMessage), desc(threads.id))
+        .orderBy(desc(newestFor(userId)), desc(threads.id))
         .limit(opts.limit)
         .offset(opts.offset);
       const [total] = await db
@@ -83,7 +96,7 @@ export function createMessagesRepo(db: Db) {
     /** The thread as its member `userId` sees it (hidden ones too), or null when not a member. */
     async findForMember(threadId: number, userId: number): Promise<ThreadRow | null> {
       const [row] = await db
-        .select(threadColumns)
+        .select(threadColumns(userId))
         .from(threads)
         .innerJoin(threadMembers, memberOf(userId))
         .where(eq(threads.id, threadId));
@@ -161,19 +174,24 @@ export function createMessagesRepo(db: Db) {
     },
 
     /**
-     * Stores a message, makes it the thread's newest and the sender's read mark, in one statement
-     * (atomic without a transaction). Answers its id and time.
+     * Stores a message (never shown to the members in `withheldFrom`), makes it the thread's newest
+     * and the sender's read mark, in one statement (atomic without a transaction). Answers its id and time.
      */
     async insertMessage(
       threadId: number,
       senderId: number,
       text: string,
       at: Date,
+      withheldFrom: number[],
     ): Promise<{ id: number; createdAt: Date }> {
+      const withheld = sql`array[${sql.join(
+        withheldFrom.map((id) => sql`${id}::int`),
+        sql`, `,
+      )}]::integer[]`;
       const result = await db.execute<{ id: number; created_at: string | Date }>(sql`
         with m as (
-          insert into ${messages} (thread_id, sender_id, message, created_at)
-          values (${threadId}, ${senderId}, ${text}, ${at.toISOString()}::timestamptz)
+          insert into ${messages} (thread_id, sender_id, message, created_at, withheld_from)
+          values (${threadId}, ${senderId}, ${text}, ${at.toISOString()}::timestamptz, ${withheld})
           returning id, created_at
         ),
         t as (
@@ -190,14 +208,26 @@ export function createMessagesRepo(db: Db) {
       return { id: Number(row.id), createdAt: new Date(row.created_at) };
     },
 
-    /** Up to `limit` messages of the thread older than `before` (all when absent), oldest first. */
-    async history(threadId: number, before: number | undefined, limit: number): Promise<MessageRow[]> {
+    /**
+     * Up to `limit` messages of the thread older than `before` (all when absent) that `viewerId` may
+     * see, oldest first.
+     */
+    async history(
+      threadId: number,
+      viewerId: number,
+      before: number | undefined,
+      limit: number,
+    ): Promise<MessageRow[]> {
       const rows = await db
         .select(messageColumns)
         .from(messages)
         .leftJoin(users, eq(users.id, messages.senderId))
         .where(
-          and(eq(messages.threadId, threadId), before === undefined ? undefined : lt(messages.id, before)),
+          and(
+            eq(messages.threadId, threadId),
+            before === undefined ? undefined : lt(messages.id, before),
+            sql`not ${hiddenFrom(viewerId, { withheldFrom: sql`${messages.withheldFrom}`, senderId: sql`${messages.senderId}` })}`,
+          ),
         )
         .orderBy(desc(messages.id))
         .limit(limit);

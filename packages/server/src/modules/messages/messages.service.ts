@@ -2,6 +2,7 @@ import type { Message, MessagePage, Thread } from '@mesmer/shared/api/messages';
 import { MESSAGES_PER_MINUTE, THREAD_MAX_MEMBERS } from '@mesmer/shared/domain/messaging';
 import type { Db } from '../../db/client.ts';
 import { createAccess, type SessionUser } from '../../platform/access.ts';
+import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { BadRequest, Forbidden, NotFound } from '../../platform/errors.ts';
 import type { Limit } from '../../platform/rate-limit.ts';
@@ -11,6 +12,7 @@ import { createMessagesRepo } from './messages.repo.ts';
 
 const SEND_LIMIT: Limit = { name: 'messages send', max: MESSAGES_PER_MINUTE, windowMs: 60_000 };
 const CANNOT_MESSAGE = 'You cannot message this user.';
+const CANNOT_MESSAGE_ANYONE = 'You cannot message anyone in this thread.';
 const GROUP_NAME_MAX = 100;
 
 export function createMessagesService(ctx: AppContext) {
@@ -71,6 +73,7 @@ export function createMessagesService(ctx: AppContext) {
           return existing;
         }
       }
+      await ctx.limiter.consume(ACCOUNT_LIMITS.threadsCreated, String(user.id));
       // A group without a name is named after its people.
       const groupName =
         name ??
@@ -82,19 +85,25 @@ export function createMessagesService(ctx: AppContext) {
       );
     },
 
-    /** Stores a message and pushes it to the thread's room and its members. */
+    /**
+     * Stores a message and pushes it to the thread's room and its members, except the members who
+     * blocked the sender: it is withheld from them for good. Refused when every other member did.
+     */
     async send(user: SessionUser, body: { threadId: number; message: string }): Promise<Message> {
       await ctx.limiter.consume(SEND_LIMIT, String(user.id));
-      // One read for the thread and its members: membership and the two-person check come from it.
+      // One read for the thread and its members: membership and the block checks come from it.
       const members = await repo.threadWithMembers(body.threadId);
       const self = members.find((m) => m.id === user.id);
       if (!self) throw new NotFound('Thread not found.');
       const memberIds = members.map((m) => m.id);
-      if (self.threadName === null) {
-        const others = memberIds.filter((id) => id !== user.id);
-        if ((await access.users.blockersOf(user.id, others)).size > 0) throw new Forbidden(CANNOT_MESSAGE);
+      const others = memberIds.filter((id) => id !== user.id);
+      const blockers = await access.users.blockersOf(user.id, others);
+      if (others.length > 0 && blockers.size === others.length) {
+        throw new Forbidden(others.length === 1 ? CANNOT_MESSAGE : CANNOT_MESSAGE_ANYONE);
       }
-      const stored = await repo.insertMessage(body.threadId, user.id, body.message, ctx.clock.now());
+      const stored = await repo.insertMessage(body.threadId, user.id, body.message, ctx.clock.now(), [
+        ...blockers,
+      ]);
       const message: Message = {
         id: stored.id,
         senderId: user.id,
@@ -104,7 +113,11 @@ export function createMessagesService(ctx: AppContext) {
         createdAt: stored.createdAt.toISOString(),
         sender: { id: user.id, username: self.username, imageURL: self.imageUrl },
       };
-      hub.deliver?.(message, memberIds);
+      hub.deliver?.(
+        message,
+        memberIds.filter((id) => !blockers.has(id)),
+        [...blockers],
+      );
       return message;
     },
 
@@ -114,7 +127,7 @@ export function createMessagesService(ctx: AppContext) {
       q: { threadId: number; before?: number; pageSize: number },
     ): Promise<MessagePage> {
       await memberThread(user, q.threadId);
-      const rows = await repo.history(q.threadId, q.before, q.pageSize);
+      const rows = await repo.history(q.threadId, user.id, q.before, q.pageSize);
       return { messages: rows.map(toMessage), startingId: rows[0]?.id ?? 0 };
     },
 

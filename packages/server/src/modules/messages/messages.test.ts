@@ -1,6 +1,9 @@
+import type net from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { blocks, messages, threadMembers, threads } from '../../db/schema/index.ts';
+import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
 import { authHeader, createSignedInUser, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
 
@@ -27,7 +30,7 @@ beforeAll(async () => {
   await db.insert(blocks).values({ blockerId: blocker.id, blockedId: alice.id });
 });
 
-type Req = { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object; token?: string };
+type Req = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; token?: string };
 const call = ({ method, url, payload, token }: Req) =>
   app.inject({ method, url, payload, headers: token ? authHeader(token) : {} });
 const createThread = (token: string | undefined, payload: object) =>
@@ -407,6 +410,180 @@ describe('GET /api/messages and PUT /api/messages/read', () => {
   });
 });
 
+describe('a block means no contact from the blocked user', () => {
+  let victim: Signed;
+  let pest: Signed;
+  let third: Signed;
+  let pair: number;
+  let named: number;
+  let group: number;
+  let quiet: number;
+  let beforeInGroup: number;
+  let victimInGroup: number;
+  let beforeInNamed: number;
+  beforeAll(async () => {
+    victim = await createSignedInUser(app, { username: 'victim' });
+    pest = await createSignedInUser(app, { username: 'pest' });
+    third = await createSignedInUser(app, { username: 'third' });
+    pair = await newThread(pest.token, { name: null, userIds: String(victim.id) });
+    // The pest names a thread with only the victim in it, and a group with someone else.
+    named = await newThread(pest.token, { name: 'Just us', userIds: String(victim.id) });
+    group = await newThread(pest.token, { name: 'Three', userIds: `${victim.id},${third.id}` });
+    quiet = await newThread(victim.token, { name: 'Quiet', userIds: String(third.id) });
+    beforeInNamed = (await send(pest.token, { threadId: named, message: 'before, named' })).json().id;
+    victimInGroup = (await send(victim.token, { threadId: group, message: 'victim says' })).json().id;
+    beforeInGroup = (await send(pest.token, { threadId: group, message: 'before, group' })).json().id;
+    await send(third.token, { threadId: quiet, message: 'quiet' });
+    // The victim blocks the pest from the two-person thread, so the others stay in their list.
+    const blocked = await call({
+      method: 'POST',
+      url: '/api/user/block',
+      payload: { threadId: pair },
+      token: victim.token,
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(blocked.json()).toEqual({ blocked: [pest.id], reportId: null });
+  });
+  const listOf = async (token: string) =>
+    (await call({ method: 'GET', url: '/api/messages/threads', token })).json().threads as {
+      id: number;
+      mostRecentMessage: number;
+      lastRead: number;
+    }[];
+  const historyOf = async (token: string, threadId: number) =>
+    (await call({ method: 'GET', url: `/api/messages?threadId=${threadId}`, token }))
+      .json()
+      .messages.map((m: { message: string }) => m.message);
+
+  it('refuses a post to a named thread whose only other member blocked the sender, storing nothing', async () => {
+    const count = (await db.select().from(messages)).length;
+    const res = await send(pest.token, { threadId: named, message: 'after' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'You cannot message this user.' });
+    expect(await db.select().from(messages)).toHaveLength(count);
+    // The blocker may still write there.
+    expect((await send(victim.token, { threadId: named, message: 'from the victim' })).statusCode).toBe(200);
+  });
+
+  it('refuses a post to a group when every other member blocked the sender', async () => {
+    const one = await createSignedInUser(app, { username: 'blockerOne' });
+    const two = await createSignedInUser(app, { username: 'blockerTwo' });
+    const id = await newThread(pest.token, { name: 'Two blockers', userIds: `${one.id},${two.id}` });
+    await db.insert(blocks).values({ blockerId: one.id, blockedId: pest.id });
+    // One of two blocked the sender: the other still gets the post.
+    expect((await send(pest.token, { threadId: id, message: 'one left' })).statusCode).toBe(200);
+    await db.insert(blocks).values({ blockerId: two.id, blockedId: pest.id });
+    const res = await send(pest.token, { threadId: id, message: 'anyone?' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'You cannot message anyone in this thread.' });
+    const stored = await db.select().from(messages).where(eq(messages.threadId, id));
+    expect(stored.map((m) => [m.message, m.withheldFrom])).toEqual([['one left', [one.id]]]);
+  });
+
+  it('withholds a group post from the blocker for good: history, list order, unread mark', async () => {
+    const res = await send(pest.token, { threadId: group, message: 'after, group' });
+    expect(res.statusCode).toBe(200);
+    const { id } = res.json();
+    const [row] = await db.select().from(messages).where(eq(messages.id, id));
+    expect(row?.withheldFrom).toEqual([victim.id]);
+    // The third member gets it; the blocker sees neither it nor the pest's earlier messages.
+    expect(await historyOf(third.token, group)).toEqual(['victim says', 'before, group', 'after, group']);
+    expect(await historyOf(victim.token, group)).toEqual(['victim says']);
+    expect(await historyOf(victim.token, named)).toEqual(['from the victim']);
+    const thirds = await listOf(third.token);
+    expect(thirds.find((t) => t.id === group)).toMatchObject({ mostRecentMessage: id, lastRead: 0 });
+    // For the victim the group's newest is their own message (read): not unread, not moved up.
+    const victims = await listOf(victim.token);
+    expect(victims.map((t) => t.id)).toEqual([named, quiet, group]);
+    expect(victims.find((t) => t.id === group)).toMatchObject({
+      mostRecentMessage: victimInGroup,
+      lastRead: victimInGroup,
+    });
+    const one = await call({ method: 'GET', url: `/api/messages/thread?id=${group}`, token: victim.token });
+    expect(one.json()).toMatchObject({ mostRecentMessage: victimInGroup, lastRead: victimInGroup });
+    // The pest sees their own messages as usual.
+    expect(await historyOf(pest.token, group)).toEqual(['victim says', 'before, group', 'after, group']);
+  });
+
+  it('after unblocking, shows what came before the block again but never what was withheld', async () => {
+    const res = await call({
+      method: 'DELETE',
+      url: `/api/user/block?userId=${pest.id}`,
+      token: victim.token,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await historyOf(victim.token, group)).toEqual(['victim says', 'before, group']);
+    expect(await historyOf(victim.token, named)).toEqual(['before, named', 'from the victim']);
+    expect((await listOf(victim.token)).find((t) => t.id === group)).toMatchObject({
+      mostRecentMessage: beforeInGroup,
+    });
+    expect(beforeInNamed).toBeGreaterThan(0);
+    await db.insert(blocks).values({ blockerId: victim.id, blockedId: pest.id });
+  });
+
+  describe('over the socket', () => {
+    const sockets: Socket[] = [];
+    let base = '';
+    beforeAll(async () => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
+    });
+    afterAll(() => {
+      for (const socket of sockets) socket.disconnect();
+    });
+    const open = (token: string): Promise<Socket> => {
+      const socket = connect(base, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        reconnection: false,
+        auth: { token },
+      });
+      sockets.push(socket);
+      return new Promise((resolve, reject) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    };
+    const heard = (socket: Socket, event: string) => {
+      const got: unknown[] = [];
+      socket.on(event, (payload: unknown) => got.push(payload));
+      return got;
+    };
+
+    it('pushes nothing of the blocked user’s post to the blocker, and all of it to the others', async () => {
+      const victimSocket = await open(victim.token);
+      const thirdSocket = await open(third.token);
+      for (const socket of [victimSocket, thirdSocket]) {
+        const page = new Promise((resolve) => socket.once('bulk_messages', resolve));
+        socket.emit('set_thread', group, null);
+        await page;
+      }
+      const toVictim = {
+        message: heard(victimSocket, 'message'),
+        updated: heard(victimSocket, 'thread_updated'),
+      };
+      const toThird = {
+        message: heard(thirdSocket, 'message'),
+        updated: heard(thirdSocket, 'thread_updated'),
+      };
+      const pestPost = (await send(pest.token, { threadId: group, message: 'live' })).json().id;
+      const thirdPost = (await send(third.token, { threadId: group, message: 'marker' })).json().id;
+      // The third member's later post arriving on both sockets shows the pest's had its chance.
+      await vi.waitFor(() => {
+        expect(toVictim.message).toHaveLength(1);
+        expect(toThird.message).toHaveLength(2);
+      });
+      expect(toVictim.message).toEqual([expect.objectContaining({ id: thirdPost, message: 'marker' })]);
+      expect(toThird.message).toEqual([
+        expect.objectContaining({ id: pestPost, message: 'live' }),
+        expect.objectContaining({ id: thirdPost, message: 'marker' }),
+      ]);
+      await vi.waitFor(() => expect(toThird.updated).toHaveLength(2));
+      expect(toVictim.updated).toEqual([{ threadId: group, mostRecentMessage: thirdPost }]);
+    });
+  });
+});
+
 // The limit counts only with RATE_LIMIT on, so it gets its own app.
 const limited = await createTestApp({ rateLimit: true });
 
@@ -439,5 +616,34 @@ describe('the sending limit', () => {
     expect((await post(b.token)).statusCode).toBe(200);
     limited.clock.advance(61_000);
     expect((await post(a.token)).statusCode).toBe(200);
+  });
+});
+
+describe('the thread-creation limit', () => {
+  it(`answers 429 with Retry-After after ${ACCOUNT_LIMITS.threadsCreated.max} new threads an hour; reopening one is not counted`, async () => {
+    const l = limited.app;
+    const starter = await createSignedInUser(l, { username: 'starter' });
+    const others = [];
+    for (let i = 0; i < 3; i++) others.push(await createSignedInUser(l, { username: `named${i}` }));
+    const start = (payload: object) =>
+      l.inject({ method: 'POST', url: '/api/messages/threads', payload, headers: authHeader(starter.token) });
+    const userIds = others.map((u) => u.id).join(',');
+    const pair = (await start({ name: null, userIds: String(others[0]?.id) })).json().id;
+    for (let i = 1; i < ACCOUNT_LIMITS.threadsCreated.max; i++) {
+      expect((await start({ name: `Group ${i}`, userIds })).statusCode).toBe(200);
+    }
+    const count = async () =>
+      (await l.ctx.db.select().from(threads).where(eq(threads.creatorId, starter.id))).length;
+    expect(await count()).toBe(ACCOUNT_LIMITS.threadsCreated.max);
+    const res = await start({ name: 'One too many', userIds });
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(res.json()).toEqual({ error: 'Too many attempts. Please wait an hour and try again.' });
+    expect(await count()).toBe(ACCOUNT_LIMITS.threadsCreated.max);
+    // The existing two-person thread still opens.
+    expect((await start({ name: null, userIds: String(others[0]?.id) })).json()).toEqual({ id: pair });
+    limited.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await start({ name: 'Next hour', userIds })).statusCode).toBe(200);
   });
 });

@@ -5,13 +5,14 @@ import type {
   PlaylistUserInfo,
   UpdatePlaylistRequest,
 } from '@mesmer/shared/api/playlists';
-import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
+import { hasPermission, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import { canLikePlaylist } from '@mesmer/shared/domain/rating';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { createAccess, requireUser, type SessionUser, type Viewer } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { Forbidden, Invalid, NotFound } from '../../platform/errors.ts';
+import { createFormerMemberRepo } from '../../platform/former-member.repo.ts';
 import { createFilesService } from '../files/files.service.ts';
 import { entryFacts, toPlaylist, toPlaylistUserInfo } from './playlists.presenter.ts';
 import {
@@ -95,11 +96,21 @@ export function createPlaylistsService(ctx: AppContext) {
     return row;
   }
 
-  /** The access check of a change: the playlist when `user` created it; 404 unknown or hidden, 403 someone else's. */
+  /**
+   * The access check of a change: the playlist when `user` created it, or when it was handed over
+   * at an account's deletion and `user` holds WRITE_ALL_FILES (staff review it, decision 041);
+   * 404 unknown or hidden, 403 someone else's.
+   */
   async function ownPlaylist(id: number, user: SessionUser, viewer: Viewer): Promise<PlaylistRow> {
     const row = await visiblePlaylist(id, viewer);
-    if (row.creatorId !== user.id) throw new Forbidden('Only the creator of this playlist can change it.');
-    return row;
+    if (row.creatorId === user.id) return row;
+    if (
+      hasPermission(user, 'WRITE_ALL_FILES') &&
+      row.creatorId === (await createFormerMemberRepo(ctx.db).find())
+    ) {
+      return row;
+    }
+    throw new Forbidden('Only the creator of this playlist can change it.');
   }
 
   return {

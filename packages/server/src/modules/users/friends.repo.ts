@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { friendships, users } from '../../db/schema/index.ts';
+import { blocks, friendships, users } from '../../db/schema/index.ts';
 
 export interface FriendRow {
   id: number;
@@ -19,7 +19,10 @@ const between = (a: number, b: number) =>
 
 export function createFriendsRepo(db: Db) {
   return {
-    /** Every friendship and request of the user, with the other person, by username. */
+    /**
+     * Every friendship and request of the user, with the other person, by username; a request from
+     * someone the user blocked is left out (a block means no contact, decision 041).
+     */
     async listOf(userId: number): Promise<FriendRow[]> {
       return db
         .select({
@@ -34,7 +37,12 @@ export function createFriendsRepo(db: Db) {
           users,
           sql`${users.id} = case when ${friendships.userId} = ${userId} then ${friendships.friendId} else ${friendships.userId} end`,
         )
-        .where(or(eq(friendships.userId, userId), eq(friendships.friendId, userId)))
+        .where(
+          and(
+            or(eq(friendships.userId, userId), eq(friendships.friendId, userId)),
+            sql`not (${friendships.acceptedAt} is null and ${friendships.friendId} = ${userId} and exists (select 1 from ${blocks} b where b.blocker_id = ${userId} and b.blocked_id = ${friendships.userId}))`,
+          ),
+        )
         .orderBy(asc(sql`lower(${users.username})`), asc(users.id));
     },
 

@@ -106,6 +106,22 @@ describe('/api/user/friends', () => {
     expect(await rowsOf(ann.id)).toEqual([]);
   });
 
+  it('leaves a request sent before the block out of the blocker’s list while the block holds', async () => {
+    const ann = await createSignedInUser(app);
+    const bob = await createSignedInUser(app);
+    expect((await friendsCall('PUT', ann.token, bob.id)).statusCode).toBe(200);
+    await db.insert(blocks).values({ blockerId: bob.id, blockedId: ann.id });
+    expect((await friendsCall('GET', bob.token)).json()).toEqual({ friends: [], incoming: [], outgoing: [] });
+    // The sender still sees it as sent: they learn nothing of the block from it.
+    expect((await friendsCall('GET', ann.token)).json()).toEqual({
+      friends: [],
+      incoming: [],
+      outgoing: [entry(bob)],
+    });
+    await db.delete(blocks).where(eq(blocks.blockerId, bob.id));
+    expect((await friendsCall('GET', bob.token)).json().incoming).toEqual([entry(ann)]);
+  });
+
   it('401 signed out', async () => {
     expect((await friendsCall('GET')).statusCode).toBe(401);
     expect((await friendsCall('PUT', undefined, 1)).statusCode).toBe(401);
