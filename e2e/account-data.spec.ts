@@ -32,7 +32,9 @@ test('a listener changes the password, downloads their data and deletes the acco
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('The password is not right.');
   await dialog.getByLabel('Your password').fill('a new password 42');
-  await dialog.getByLabel('Give them to the site, so listeners keep them').check();
+  await dialog
+    .getByLabel('Hand them to the site as a former member’s, private until staff review them')
+    .check();
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByText('Your account was deleted.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

@@ -245,7 +245,7 @@ function DeleteAccountPopup({
               checked={content === 'transfer'}
               onChange={() => setContent('transfer')}
             />
-            Give them to the site, so listeners keep them
+            Hand them to the site as a former member’s, private until staff review them
           </label>
         </fieldset>
         <PasswordField
