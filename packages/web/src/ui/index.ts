@@ -13,6 +13,6 @@ export { type TabItem, Tabs } from './Tabs.tsx';
 export { StreakBadge, Tag } from './Tag.tsx';
 export { Textarea } from './Textarea.tsx';
 export { ToastViewport } from './Toasts.tsx';
-export { TOOLTIP_WIDTH, Tooltip } from './Tooltip.tsx';
+export { Tooltip } from './Tooltip.tsx';
 export { toast } from './toast-store.ts';
 export { usePageTitle } from './usePageTitle.ts';
