@@ -96,6 +96,11 @@ test('the account page of a default install calls neither Patreon nor Lovense, a
   await page.goto(`${PLAIN_URL}/files`);
   await expect(page.getByRole('list', { name: 'Files', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // Home asks nobody to re-link a Patreon account on a site without Patreon.
+  await page.goto(`${PLAIN_URL}/`);
+  await expect(page.getByRole('button', { name: 'Create playlist' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('complementary', { name: 'Membership notice' })).toHaveCount(0);
 
   expect(calls.filter((c) => /^\/api\/(patreon|lovense)\b/.test(c.url))).toEqual([]);
   expect(calls.filter((c) => c.status >= 400)).toEqual([]);

@@ -1,5 +1,5 @@
 import { coreSessionsQuery } from '@mesmer/shared/domain/library-display';
-import { SITE_NAME } from '../../lib/site.ts';
+import { PATREON_LINKING, SITE_NAME } from '../../lib/site.ts';
 import { usePageTitle } from '../../ui/index.ts';
 import { useCurrentUser } from '../auth/index.ts';
 import { playlistsQuery } from '../playlists/index.ts';
@@ -23,7 +23,7 @@ export default function HomePage() {
       {/* The page's name for screen readers and search engines; the cards carry the visible headings. */}
       <h1 className="visually-hidden">{SITE_NAME}</h1>
       <div className={styles.side}>
-        {user && <RelinkNotice />}
+        {user && PATREON_LINKING && <RelinkNotice />}
         <ProgressCard />
         <MessagesBannerSlot />
         {isVisitor && <WelcomeCard />}

@@ -7,7 +7,7 @@ import styles from './home.module.css';
 /** Dated, so a later notice gets a fresh key and shows again even to people who closed this one. */
 const RELINK_NOTICE_KEY = 'relinkNotice-2026-11';
 
-/** A dismissible note asking members to re-link their Patreon account; closing it hides it for good. */
+/** A dismissible note asking members to re-link their Patreon account (only where linking is configured); closing it hides it for good. */
 export function RelinkNotice() {
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(RELINK_NOTICE_KEY) === 'true');
   if (dismissed) return null;
