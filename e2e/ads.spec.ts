@@ -1,13 +1,14 @@
 // Ads and analytics: off unless configured (the main server configures none), and when configured
 // only the zone that fits the viewport, never for an ad-free member. This spec starts its own
 // server on E2E_PORT+31 with the ad network and analytics pointing at a fake on E2E_PORT+32.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { E2E_PORT, E2E_WEB_DIST } from './playwright.config.ts';
+import { type OwnServer, startOwnServer } from './own-server.ts';
+import { E2E_PORT } from './playwright.config.ts';
 
 const ADS_PORT = E2E_PORT + 31;
 const FAKE_PORT = E2E_PORT + 32;
@@ -40,22 +41,14 @@ await db.close();
 `;
 
 let fake: http.Server;
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 const hits: string[] = [];
 
-function startServer(): Promise<void> {
-  server = spawn('node', ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
+const startServer = async () => {
+  server = await startOwnServer({
+    port: ADS_PORT,
+    dataDir,
     env: {
-      ...process.env,
-      PORT: String(ADS_PORT),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      SEED_DEMO: 'true',
-      RATE_LIMIT: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: E2E_WEB_DIST,
       AD_NETWORK_SCRIPT_URL: `${FAKE_ORIGIN}/ads.js`,
       AD_ZONE_DESKTOP: 'zone-728',
       AD_ZONE_MOBILE: 'zone-300',
@@ -63,27 +56,11 @@ function startServer(): Promise<void> {
       ANALYTICS_SITE_ID: 'e2e-site',
     },
   });
-  return waitForHealth();
-}
-
-async function waitForHealth() {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${ADS_URL}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('the ads server did not start');
-}
+};
 
 async function stopServer() {
-  const child = server;
+  await server?.stop();
   server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 test.beforeAll(async () => {

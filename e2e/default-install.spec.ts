@@ -1,57 +1,29 @@
 // A default install: no Patreon client and no Lovense developer token. The main journey server
 // configures both fakes, so this spec starts its own server on E2E_PORT+33 with neither; the web app
 // reads from the site settings what is configured and calls nothing that would answer 503.
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FILE_TYPES } from '@mesmer/shared/domain/file-types';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueName } from './fixtures.ts';
-import { E2E_PORT, E2E_WEB_DIST } from './playwright.config.ts';
+import { type OwnServer, startOwnServer } from './own-server.ts';
+import { E2E_PORT } from './playwright.config.ts';
 
 const PLAIN_PORT = E2E_PORT + 33;
 const PLAIN_URL = `http://localhost:${PLAIN_PORT}`;
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.join(root, `.tmp/e2e-${E2E_PORT}/plain-data`);
 
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) if (/^(PATREON|LOVENSE)_/.test(key)) delete env[key];
-  server = spawn('node', ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...env,
-      PORT: String(PLAIN_PORT),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      SEED_DEMO: 'true',
-      RATE_LIMIT: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: E2E_WEB_DIST,
-    },
-  });
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${PLAIN_URL}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('the default-install server did not start');
+  server = await startOwnServer({ port: PLAIN_PORT, dataDir, unset: /^(PATREON|LOVENSE)_/ });
 });
 
 test.afterAll(async () => {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+  await server?.stop();
 });
 
 /** Every request the page makes to the server, with its status, and every console error. */
