@@ -12,6 +12,7 @@ import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../../plat
 import type { MailMessage } from '../../platform/mail.ts';
 import type { Limit } from '../../platform/rate-limit.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
+import { messagesHub } from '../messages/messages.hub.ts';
 import { createUsersService } from '../users/users.service.ts';
 import { createAccountsRepo, type NewUser } from './accounts.repo.ts';
 import { passwordResetMail, verificationMail } from './auth.mails.ts';
@@ -179,12 +180,15 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
       return { token, user: await usersService.self(user.id) };
     },
 
+    /** Ends the session, and the sockets opened with it in every process. */
     async logout(sessionToken: string) {
       await sessions.delete(hashToken(sessionToken));
+      messagesHub(ctx).endSession?.(hashToken(sessionToken));
     },
 
     async logoutEverywhere(userId: number) {
       await sessions.deleteAllForUser(userId);
+      messagesHub(ctx).disconnectUser?.(userId);
     },
 
     /**
@@ -206,6 +210,8 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
         await createSessionRepo(tx).deleteAllForUser(user.id);
         return startSession(tx, user.id);
       });
+      // This browser's socket too: it reconnects with the new session.
+      messagesHub(ctx).disconnectUser?.(user.id);
       return { token, user: await usersService.self(user.id) };
     },
 
@@ -291,7 +297,7 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
       const now = ctx.clock.now();
       const same = (given: string | undefined, stored: string) =>
         !given?.trim() || given.trim().toLowerCase() === stored.toLowerCase();
-      await ctx.db.transaction(async (tx) => {
+      const userId = await ctx.db.transaction(async (tx) => {
         const tokens = createEmailTokenRepo(tx);
         const usersTx = createAccountsRepo(tx);
         const userId = await tokens.consume(hashToken(input.token), 'reset', now);
@@ -303,7 +309,9 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
         await usersTx.setPasswordHash(user.id, passwordHash);
         await tokens.useAllFor(user.id, 'reset', now);
         await createSessionRepo(tx).deleteAllForUser(user.id);
+        return user.id;
       });
+      messagesHub(ctx).disconnectUser?.(userId);
     },
   };
 }

@@ -20,9 +20,27 @@ const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
 
 let socket: Promise<Socket> | null = null;
 let users = 0;
+/** The socket in use (null once released): a server-closed one reconnects only while it is. */
+let live: Socket | null = null;
+
+/**
+ * The server closes a socket whose session ended (signed out, password changed, roles changed):
+ * one new attempt carries the cookie as it is now; without a live session the handshake refuses it
+ * (connect_error) and the socket stays closed.
+ */
+function reconnectAfterServerClose(s: Socket) {
+  s.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect') return;
+    setTimeout(() => {
+      if (live === s && !s.connected) s.connect();
+    }, 1_000);
+  });
+  live = s;
+  return s;
+}
 
 function acquire(): Promise<Socket> {
-  socket ??= import('socket.io-client').then(({ io }) => io(SOCKET_OPTIONS));
+  socket ??= import('socket.io-client').then(({ io }) => reconnectAfterServerClose(io(SOCKET_OPTIONS)));
   users += 1;
   return socket.then((s) => {
     if (!s.connected) s.connect();
@@ -36,6 +54,7 @@ function release() {
     users = 0;
     void socket.then((s) => s.disconnect());
     socket = null;
+    live = null;
   }
 }
 
