@@ -9,12 +9,12 @@ import http from 'node:http';
 import { Server } from 'socket.io';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { threadMembers, threads, users } from '../packages/server/src/db/schema/index.ts';
-import { createSessionRepo } from '../packages/server/src/modules/auth/session.repo.ts';
+import { authSessions, threadMembers, threads, users } from '../packages/server/src/db/schema/index.ts';
 import { hashToken, newToken } from '../packages/server/src/platform/tokens.ts';
 
 const mode = process.argv[2];
 const pairs = Number(process.env.BENCH_PAIRS ?? 100);
+const idle = Number(process.env.BENCH_IDLE ?? 2000);
 let close: () => Promise<void>;
 let port = 0;
 let setup: unknown = null;
@@ -42,24 +42,29 @@ if (mode === 'echo') {
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as { port: number }).port;
   const db = app.ctx.db;
-  // Users, sessions and threads straight into the database: 2 × pairs senders and one idle user.
+  // Users, sessions and threads straight into the database: 2 × pairs senders, then one user for
+  // each idle socket (an account may hold 20 sockets at most, decision 020).
   const made = await db
     .insert(users)
     .values(
-      Array.from({ length: pairs * 2 + 1 }, (_, i) => ({
+      Array.from({ length: pairs * 2 + idle }, (_, i) => ({
         username: `rt${process.pid}_${i}`,
         email: `rt${process.pid}_${i}@example.test`,
         passwordHash: 'x',
       })),
     )
     .returning({ id: users.id });
-  const tokens: string[] = [];
-  const sessions = createSessionRepo(db);
-  for (const { id } of made) {
-    const token = newToken();
-    await sessions.insert(hashToken(token), id, new Date(), new Date(Date.now() + 86_400_000));
-    tokens.push(token);
-  }
+  const tokens = made.map(() => newToken());
+  const now = new Date();
+  await db.insert(authSessions).values(
+    made.map(({ id }, i) => ({
+      tokenHash: hashToken(tokens[i] as string),
+      userId: id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    })),
+  );
   const threadIds: number[] = [];
   for (let p = 0; p < pairs; p++) {
     const [t] = await db.insert(threads).values({ name: null }).returning({ id: threads.id });

@@ -43,6 +43,8 @@ async function start(mode: 'mesmer' | 'echo'): Promise<Started> {
       RATE_LIMIT: 'false',
       LOG_LEVEL: 'warn',
       BENCH_PAIRS: String(PAIRS),
+      BENCH_IDLE: String(IDLE),
+      TRUST_PROXY: 'loopback',
     },
   });
   const first = await new Promise<{ port: number; setup: Started['setup'] }>((resolve, reject) => {
@@ -58,12 +60,18 @@ const rss = (child: ChildProcess) =>
     child.send('rss');
   });
 
-function open(port: number, token?: string): Promise<Socket> {
+/**
+ * A socket of listener `n`: its own session and its own address (the server trusts the loopback
+ * proxy's X-Forwarded-For here, as behind a balancer), so the caps per account and per address
+ * (decision 020) see many people, as in production.
+ */
+function open(port: number, n: number, token?: string): Promise<Socket> {
   const socket = connect(`http://127.0.0.1:${port}`, {
     path: '/socket.io',
     transports: ['websocket'],
     reconnection: false,
     auth: token ? { token } : {},
+    extraHeaders: { 'x-forwarded-for': `127.1.${(n >> 8) & 255}.${n & 255}` },
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -115,14 +123,13 @@ async function measure(mode: 'mesmer' | 'echo') {
   const server = await start(mode);
   const tokens = server.setup?.tokens ?? [];
   const threadIds = server.setup?.threadIds ?? Array.from({ length: PAIRS }, (_, i) => i + 1);
-  const idleToken = tokens[PAIRS * 2];
   const base = await rss(server.child);
-  const idle = await inBatches(IDLE, 100, () => open(server.port, idleToken));
+  const idle = await inBatches(IDLE, 100, (i) => open(server.port, PAIRS * 2 + i, tokens[PAIRS * 2 + i]));
   await new Promise((r) => setTimeout(r, 500));
   const withIdle = await rss(server.child);
 
   const senders = await inBatches(PAIRS * 2, 50, async (i) => {
-    const socket = await open(server.port, tokens[i]);
+    const socket = await open(server.port, i, tokens[i]);
     const threadId = threadIds[Math.floor(i / 2)] as number;
     const ready = new Promise((resolve) => socket.once('bulk_messages', resolve));
     socket.emit('set_thread', threadId, null, tokens[i] ?? null);
