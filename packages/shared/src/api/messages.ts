@@ -182,7 +182,7 @@ export const SOCKET_EVENTS = {
   message: 'message',
   /** server → client (user room): { threadId, mostRecentMessage } for the home banner and the list. */
   threadUpdated: 'thread_updated',
-  /** server → client: { error } when set_thread is refused. */
+  /** server → client: { error } when set_thread is refused or an event is dropped by its rate limit (decision 020). */
   error: 'error_message',
 } as const;
 
