@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { sineFile } from '../packages/server/src/test/audio-fixtures.ts';
 import { expect, signInAsOwner, signUpViaApi, test, uniqueName } from './fixtures.ts';
@@ -178,4 +179,88 @@ test('a listener without upload permission has no upload control', async ({ page
   await expect(page.getByRole('button', { name: 'Upload a file' })).toHaveCount(0);
   const refused = await page.request.get('/api/files/upload-options');
   expect(refused.status()).toBe(403);
+});
+
+test("a client sending exactly the spec's six fields, chunk first, uploads a file that then plays", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpCreator(page);
+  await page.goto('/files');
+  const bytes = fs.readFileSync(await sineFile('wav', 5));
+  const uuid = crypto.randomUUID();
+  // In the page, as a browser client would: FormData in the spec's order (chunk, secure, chunkIndex,
+  // totalChunks, uuid, fileName), no chunkSize, the metadata also as headers; then the completing call.
+  const answers = await page.evaluate(
+    async ({ base64, uuid }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const headers = {
+        'X-Upload-Id': uuid,
+        'X-Chunk-Index': '0',
+        'X-Total-Chunks': '1',
+        'X-File-Name': encodeURIComponent('Spec client.wav'),
+        'X-Secure': 'false',
+      };
+      const form = (chunk: boolean) => {
+        const data = new FormData();
+        if (chunk) data.append('chunk', new Blob([bytes]), 'blob');
+        data.append('secure', 'false');
+        data.append('chunkIndex', '0');
+        data.append('totalChunks', '1');
+        data.append('uuid', uuid);
+        data.append('fileName', 'Spec client.wav');
+        return data;
+      };
+      const out: { status: number; body: unknown }[] = [];
+      for (const chunk of [true, false]) {
+        const res = await fetch('/api/files/upload', { method: 'POST', headers, body: form(chunk) });
+        out.push({ status: res.status, body: await res.json() });
+      }
+      return out;
+    },
+    { base64: bytes.toString('base64'), uuid },
+  );
+  expect(answers).toEqual([
+    { status: 200, body: { data: { uuid } } },
+    { status: 200, body: { data: { uuid } } },
+  ]);
+  const name = uniqueName('Spec client');
+  const created = await page.request.post('/api/files', {
+    data: {
+      name,
+      description: '',
+      uuid,
+      triggers: [],
+      patreonTier: null,
+      fileType: 2,
+      trackNumber: null,
+      releaseDate: null,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+
+  // In the UI: it is in My Files, and its page plays it.
+  await page.reload();
+  const entry = page.getByRole('list', { name: 'My files' }).getByText(name);
+  await expect(entry).toBeVisible();
+  const listed = await (
+    await page.request.get('/api/files', { params: { nameQuery: name, myFiles: 'true' } })
+  ).json();
+  const file = listed.files.find((f: { name: string }) => f.name === name);
+  expect(file.uuid).not.toBe(uuid);
+  const audio = await page.request.get(file.audioURL);
+  expect(audio.status()).toBe(200);
+  expect((await audio.body()).equals(bytes)).toBe(true);
+  await page.goto(`/file/${file.uuid}`);
+  await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click();
+  const bar = page.getByRole('region', { name: 'Audio player' });
+  await expect(bar.getByRole('link', { name })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const element = document.getElementById('mesmer-audio') as HTMLAudioElement | null;
+        return element ? !element.paused && element.currentTime > 0.5 : false;
+      }),
+    )
+    .toBe(true);
 });

@@ -3,12 +3,16 @@
 // added to the contract without a row fails the first test. Resources belong to `owner`; `member`
 // shares them where sharing exists (a thread, a friend request); `stranger` is any other user.
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { RouteDefinition } from '@mesmer/shared/api/contract';
 import { allRoutes } from '@mesmer/shared/api/routes';
 import type { RoleName } from '@mesmer/shared/domain/permissions';
 import { and, eq, or } from 'drizzle-orm';
+import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, reports, uploads } from '../db/schema/index.ts';
+import { SOCKET_LIMITS } from '../modules/messages/messages.realtime.ts';
+import { createFormerMemberRepo } from '../platform/former-member.repo.ts';
 import { createStorage } from '../platform/storage.ts';
 import { authHeader, createUser, loginAs, type TestUser } from '../test/factories.ts';
 import { startFakeLovense } from '../test/fakes/lovense.ts';
@@ -116,14 +120,17 @@ function fixtures() {
     return { threadId, messageId: sent.json().id as number };
   });
   const upload = once(async () => {
+    // The client's handle (uuid) and the server's id, which names the stored audio.
     const uuid = randomUUID();
-    await storage.put(`audio/${uuid}.wav`, Buffer.from('RIFF fake wave bytes'));
+    const id = randomUUID();
+    await storage.put(`audio/${id}.wav`, Buffer.from('RIFF fake wave bytes'));
     await db.insert(uploads).values({
+      id,
       uuid,
       userId: users.owner.id,
       fileName: 'take.wav',
       totalChunks: 1,
-      storageKey: `uploads/${uuid}`,
+      storageKey: `uploads/${id}`,
       // The id a finished multipart upload had (its parts are gone once completed).
       storageUploadId: uuid.replaceAll('-', ''),
       state: 'ready',
@@ -483,6 +490,93 @@ describe('the authorisation matrix', () => {
   }
 });
 
+/** A chunk call (or, without `chunk`, the completing call) of the upload with the handle `uuid`. */
+function uploadCall(uuid: string, chunk = true): Call {
+  const fields = { uuid, fileName: 'take.wav', secure: 'false', chunkIndex: '0', totalChunks: '1' };
+  return {
+    multipart: chunk
+      ? {
+          fields: { ...fields, chunkSize: '4' },
+          file: { field: 'chunk', name: 'blob', bytes: new Uint8Array(4) },
+        }
+      : { fields },
+  };
+}
+
+/**
+ * The upload routes take ids a client names: each caller names another user's upload, and a
+ * published file's uuid where an upload would be created (a first chunk, POST /files). Nobody
+ * reaches another's upload, and no upload is ever made under a file's uuid.
+ */
+const ID_CASES: {
+  name: string;
+  route: string;
+  call: (fx: Fixtures) => Promise<Call>;
+  expect: Record<Actor, number>;
+}[] = [
+  {
+    name: "another user's upload id, in a chunk (the caller's own upload of that handle is made)",
+    route: 'POST /files/upload',
+    call: async (fx) => uploadCall(await fx.upload()),
+    expect: statuses(401, 403, { owner: 409, creator: 200, admin: 200 }),
+  },
+  {
+    name: "another user's upload id, completing",
+    route: 'POST /files/upload',
+    call: async (fx) => uploadCall(await fx.upload(), false),
+    expect: statuses(401, 403, { owner: 200, creator: 404, admin: 404 }),
+  },
+  {
+    name: "another user's upload id, made into a file",
+    route: 'POST /files',
+    call: async (fx) => ({ body: { uuid: await fx.upload(), name: 'Made', fileType: 2 } }),
+    expect: statuses(401, 403, { owner: 200, creator: 404, admin: 404 }),
+  },
+  {
+    name: "a published file's uuid in a create call (a first chunk)",
+    route: 'POST /files/upload',
+    call: async (fx) => uploadCall((await fx.publicFile()).uuid),
+    expect: statuses(401, 403, { owner: 400, creator: 400, admin: 400 }),
+  },
+  {
+    name: "a published file's uuid in a create call (POST /files)",
+    route: 'POST /files',
+    call: async (fx) => ({ body: { uuid: (await fx.publicFile()).uuid, name: 'Made', fileType: 2 } }),
+    expect: statuses(401, 403, { owner: 404, creator: 404, admin: 404 }),
+  },
+  {
+    name: "a published file's uuid, as an upload's status",
+    route: 'GET /files/upload',
+    call: async (fx) => ({ query: { uuid: (await fx.publicFile()).uuid } }),
+    expect: statuses(401, 404),
+  },
+  {
+    name: "a published file's uuid, cancelled as an upload",
+    route: 'DELETE /files/upload',
+    call: async (fx) => ({ query: { uuid: (await fx.publicFile()).uuid } }),
+    expect: statuses(401, 404),
+  },
+];
+
+describe('ids the client names, on the upload routes', () => {
+  for (const row of ID_CASES) {
+    const route = allRoutes.find((r) => keyOf(r) === row.route) as RouteDefinition;
+    it(`${row.route}, ${row.name}: ${ACTORS.map((a) => `${a} ${row.expect[a]}`).join(', ')}`, async () => {
+      const got = {} as Record<Actor, number>;
+      for (const actor of ACTORS) {
+        const fx = fixtures();
+        const res = await send(route, await row.call(fx), actor);
+        got[actor] = res.statusCode;
+        const file = await fx.publicFile();
+        // No upload carries the published file's uuid, as handle or as id.
+        expect(await db.select().from(uploads).where(eq(uploads.uuid, file.uuid)), actor).toEqual([]);
+        expect(await db.select().from(uploads).where(eq(uploads.id, file.uuid)), actor).toEqual([]);
+      }
+      expect(got).toEqual(row.expect);
+    });
+  }
+});
+
 describe('no leaks between users', () => {
   const as = (actor: Actor, url: string) =>
     app.inject({ method: 'GET', url, headers: actor === 'anonymous' ? {} : authHeader(users[actor].token) });
@@ -566,4 +660,142 @@ describe('no leaks between users', () => {
       expect(download.headers.location, actor).toBe('/404');
     }
   });
+});
+
+// Decision 041, by the same seven callers: a playlist handed over at an account's deletion is
+// changed only by staff holding WRITE_ALL_FILES; a thread whose only other member (the owner)
+// blocked the member takes no post from the member.
+describe('blocks and handed-over content', () => {
+  const each = async (
+    make: (actor: Actor) => Promise<{ url: string; method: 'PUT' | 'POST'; payload: object }>,
+  ) => {
+    const got = {} as Record<Actor, number>;
+    for (const actor of ACTORS) {
+      const { url, method, payload } = await make(actor);
+      const headers = actor === 'anonymous' ? {} : authHeader(users[actor].token);
+      got[actor] = (await app.inject({ method, url, payload, headers })).statusCode;
+    }
+    return got;
+  };
+
+  it('PUT /playlists of the former-member account: moderator 200, admin 200, others 404, anonymous 401', async () => {
+    const formerMember = await createFormerMemberRepo(db).findOrCreate(new Date());
+    const got = await each(async () => {
+      const list = await createPlaylist(db, {
+        creatorId: formerMember,
+        name: 'Handed over',
+        isPublic: false,
+      });
+      return { method: 'PUT', url: '/api/playlists', payload: { id: list.id, isPublic: true } };
+    });
+    expect(got).toEqual(statuses(401, 404, { moderator: 200, admin: 200 }));
+  });
+
+  it('POST /messages to a named thread whose only other member blocked the caller: member 403', async () => {
+    await fixtures().thread(); // clears blocks between owner and member left by earlier calls
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/messages/threads',
+      headers: authHeader(users.owner.token),
+      payload: { name: 'Named pair', userIds: String(users.member.id) },
+    });
+    const threadId = made.json().id as number;
+    await db.insert(blocks).values({ blockerId: users.owner.id, blockedId: users.member.id });
+    try {
+      const got = await each(async () => ({
+        method: 'POST',
+        url: '/api/messages',
+        payload: { threadId, message: 'hello' },
+      }));
+      expect(got).toEqual(statuses(401, 404, { owner: 200, member: 403 }));
+    } finally {
+      await db
+        .delete(blocks)
+        .where(and(eq(blocks.blockerId, users.owner.id), eq(blocks.blockedId, users.member.id)));
+    }
+  });
+});
+
+// The socket events, with the same callers: every event the server takes (SOCKET_LIMITS.events)
+// has a row. Anonymous never gets past the handshake; only the thread's members get its messages.
+type SocketOutcome = 'refused at handshake' | 'the thread' | 'Thread not found.';
+const SOCKET_ROWS: Record<string, Record<Actor, SocketOutcome>> = {
+  set_thread: {
+    anonymous: 'refused at handshake',
+    member: 'the thread',
+    owner: 'the thread',
+    stranger: 'Thread not found.',
+    creator: 'Thread not found.',
+    moderator: 'Thread not found.',
+    admin: 'Thread not found.',
+  },
+};
+
+describe('the authorisation matrix of the socket events', () => {
+  let url = '';
+  const open: Socket[] = [];
+  beforeAll(async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    for (const s of open) s.disconnect();
+  });
+  const once = <T>(socket: Socket, event: string) =>
+    new Promise<T | 'nothing'>((resolve) => {
+      const timer = setTimeout(() => resolve('nothing'), 1500);
+      socket.once(event, (payload: T) => {
+        clearTimeout(timer);
+        resolve(payload);
+      });
+    });
+
+  it('has a row for every event the server takes', () => {
+    expect(Object.keys(SOCKET_ROWS).sort()).toEqual(Object.keys(SOCKET_LIMITS.events).sort());
+  });
+
+  for (const actor of ACTORS) {
+    it(`set_thread as ${actor}: ${SOCKET_ROWS.set_thread?.[actor]}`, async () => {
+      const { threadId } = await fixtures().thread();
+      const socket = connectSocket(url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        reconnection: false,
+        auth: actor === 'anonymous' ? {} : { token: users[actor].token },
+      });
+      open.push(socket);
+      const connected = await new Promise<string>((resolve) => {
+        socket.once('connect', () => resolve('connected'));
+        socket.once('connect_error', (err) => resolve(err.message));
+      });
+      if (SOCKET_ROWS.set_thread?.[actor] === 'refused at handshake') {
+        expect(connected).toBe('You need to be logged in to do that.');
+        return;
+      }
+      expect(connected).toBe('connected');
+      const page = once<{ messages: { message: string }[] }>(socket, 'bulk_messages');
+      const refused = once<{ error: string }>(socket, 'error_message');
+      socket.emit('set_thread', threadId, null, null);
+      const member = SOCKET_ROWS.set_thread?.[actor] === 'the thread';
+      if (member) {
+        const got = await page;
+        expect(got === 'nothing' ? got : got.messages.map((m) => m.message)).toContain(
+          'between owner and member',
+        );
+      } else {
+        expect(await refused).toEqual({ error: 'Thread not found.', threadId });
+      }
+      // Live: a new message reaches the members' sockets only.
+      const live = once<{ message: string }>(socket, 'message');
+      const posted = await app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        headers: authHeader(users.owner.token),
+        payload: { threadId, message: `live for ${actor}` },
+      });
+      expect(posted.statusCode).toBe(200);
+      const heard = await live;
+      expect(heard === 'nothing' ? 'nothing' : heard.message).toBe(member ? `live for ${actor}` : 'nothing');
+    });
+  }
 });

@@ -8,6 +8,7 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -15,13 +16,18 @@ import { users } from './accounts.ts';
 /**
  * A chunked upload in progress (POST /api/files/upload). The bytes go to storage as a multipart
  * upload (platform/storage.ts) under `storageKey`; `storageUploadId` is the store's id of it.
- * Removed with its parts when completed and claimed by a file, or abandoned for 24 h.
+ * Removed with its parts when completed and claimed by a file, or 24 h after it started.
  */
 export const uploads = pgTable(
   'uploads',
   {
-    /** The client's upload id (the spec's `uuid` field); also the new file's uuid. */
-    uuid: uuid('uuid').primaryKey(),
+    /**
+     * The server's id of the upload (column `uuid`): the staging key, the processed audio's key and
+     * the new file's uuid. Never taken from a client, so no client can name a stored object.
+     */
+    id: uuid('uuid').primaryKey().defaultRandom(),
+    /** The client's handle (the spec's `uuid` field): unique per uploader, names nothing stored. */
+    uuid: uuid('client_uuid').notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -51,19 +57,24 @@ export const uploads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('uploads_user_idx').on(t.userId), index('uploads_updated_idx').on(t.updatedAt)],
+  (t) => [
+    uniqueIndex('uploads_user_client_uuid_idx').on(t.userId, t.uuid),
+    // The clean-up counts an upload's age from its start.
+    index('uploads_created_idx').on(t.createdAt),
+  ],
 );
 
 /** The chunks of an upload that storage holds, one row per chunk (index 0-based; part = index + 1). */
 export const uploadChunks = pgTable(
   'upload_chunks',
   {
-    uploadUuid: uuid('upload_uuid')
+    /** The upload's server id (uploads.id). */
+    uploadId: uuid('upload_uuid')
       .notNull()
-      .references(() => uploads.uuid, { onDelete: 'cascade' }),
+      .references(() => uploads.id, { onDelete: 'cascade' }),
     chunkIndex: integer('chunk_index').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     etag: text('etag').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.uploadUuid, t.chunkIndex] })],
+  (t) => [primaryKey({ columns: [t.uploadId, t.chunkIndex] })],
 );

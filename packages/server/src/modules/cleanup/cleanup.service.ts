@@ -16,7 +16,7 @@ export interface CleanupResult {
   sessions: number;
   emailTokens: number;
   listeningSessions: number;
-  /** Uploads abandoned for ABANDONED_UPLOAD_MS, removed with their bytes. */
+  /** Uploads started ABANDONED_UPLOAD_MS ago and not made into files, removed with their bytes. */
   uploads: number;
 }
 
@@ -24,8 +24,8 @@ export function createCleanupService(ctx: AppContext) {
   return {
     /**
      * Deletes expired sign-in sessions, used or expired e-mail tokens, and listening sessions
-     * left open for a day or ended a day ago without points, and uploads not touched for a day
-     * with their bytes. Null when another process is
+     * left open for a day or ended a day ago without points, and uploads started a day ago (however
+     * recently a chunk came) with their bytes. Null when another process is
      * cleaning up (an advisory lock, so several servers on one database take turns).
      */
     async run(): Promise<CleanupResult | null> {

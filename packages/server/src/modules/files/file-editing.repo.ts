@@ -61,6 +61,7 @@ export function createFileEditingRepo(db: Db) {
       return row ?? null;
     },
 
+    /** Whether a file has the uuid (an upload's server id: a file was already made of it). */
     async uuidTaken(uuid: string): Promise<boolean> {
       const rows = await db.select({ id: files.id }).from(files).where(eq(files.uuid, uuid));
       return rows.length > 0;

@@ -162,12 +162,17 @@ export function createFileEditingService(ctx: AppContext) {
       const tierId = input.patreonTier ?? null;
       if (tierId !== null) await checkTier(uploader, null, tierId);
       await checkTriggers(input.triggers);
-      if (await repo.uuidTaken(input.uuid)) throw new Conflict('A file was already made from this upload.');
+      // `input.uuid` is the client's handle of its own upload; the file takes the server's id.
       const upload = await uploads.readyUpload(uploader, input.uuid);
+      if (await repo.uuidTaken(upload.id)) {
+        // A file was made of it and the upload row outlived it (a crash between the two).
+        await uploads.forget(upload.id);
+        throw new Conflict('A file was already made from this upload.');
+      }
       const id = await ctx.db.transaction(async (tx) => {
         const txRepo = createFileEditingRepo(tx);
         const fileId = await txRepo.insert({
-          uuid: upload.uuid,
+          uuid: upload.id,
           name: input.name,
           description: input.description,
           fileType: input.fileType,
@@ -187,7 +192,7 @@ export function createFileEditingService(ctx: AppContext) {
         await txRepo.replaceTriggers(fileId, input.triggers);
         return fileId;
       });
-      await uploads.forget(upload.uuid);
+      await uploads.forget(upload.id);
       return { id };
     },
 

@@ -60,18 +60,20 @@ beforeAll(async () => {
 
 /**
  * A finished upload of `user`, as the uploads module leaves it: a row in state 'ready' and the
- * audio in storage under its final key.
+ * audio in storage under its final key. `uuid` is the client's handle, `id` the server's.
  */
 async function readyUpload(user: TestUser, state = 'ready') {
   const uuid = randomUUID();
-  const audioKey = `audio/${uuid}.wav`;
+  const id = randomUUID();
+  const audioKey = `audio/${id}.wav`;
   await storage.put(audioKey, Buffer.from('RIFF fake wave bytes'));
   await db.insert(uploads).values({
+    id,
     uuid,
     userId: user.id,
     fileName: 'take one.wav',
     totalChunks: 1,
-    storageKey: `uploads/${uuid}`,
+    storageKey: `uploads/${id}`,
     storageUploadId: 'done',
     state,
     audioType: 'wav',
@@ -81,7 +83,7 @@ async function readyUpload(user: TestUser, state = 'ready') {
     waveform: [0, 0.5, 1],
     loudness: -23.5,
   });
-  return { uuid, audioKey };
+  return { uuid, id, audioKey };
 }
 
 const send = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, token?: string, payload?: object) =>
@@ -157,7 +159,8 @@ describe('POST /api/files', () => {
     const { id } = res.json();
     expect(res.json()).toEqual({ id: expect.any(Number) });
     expect(await fileRow(id)).toMatchObject({
-      uuid: upload.uuid,
+      // The server's id of the upload, not the client's handle.
+      uuid: upload.id,
       name: 'Deep Rest',
       description: 'Sink down.',
       fileType: 2,
@@ -183,7 +186,7 @@ describe('POST /api/files', () => {
     expect(await db.select().from(uploads).where(eq(uploads.uuid, upload.uuid))).toEqual([]);
     expect(await storage.stat(upload.audioKey)).not.toBeNull();
 
-    const listed = await send('GET', `/api/files?uuid=${upload.uuid}`, creator.token);
+    const listed = await send('GET', `/api/files?uuid=${upload.id}`, creator.token);
     expect(listed.json().files[0]).toMatchObject({
       id,
       name: 'Deep Rest',
@@ -191,17 +194,43 @@ describe('POST /api/files', () => {
     });
   });
 
-  it('answers 409 for a second file of the same upload', async () => {
+  it('answers 404 for a second file of the same upload, and 409 when the upload outlived its file', async () => {
     const { res, upload } = await create(creator);
     expect(res.statusCode).toBe(200);
-    const again = await send('POST', '/api/files', creator.token, {
-      name: 'Again',
+    const body = { name: 'Again', fileType: 2, uuid: upload.uuid };
+    const again = await send('POST', '/api/files', creator.token, body);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ error: 'Upload not found.' });
+    expect(await db.select().from(files).where(eq(files.uuid, upload.id))).toHaveLength(1);
+    // A crash between making the file and forgetting the upload: the row is still there.
+    const left = await readyUpload(creator);
+    await createFile(db, { authorId: creator.id }).then((f) =>
+      db.update(files).set({ uuid: left.id }).where(eq(files.id, f.id)),
+    );
+    const outlived = await send('POST', '/api/files', creator.token, { ...body, uuid: left.uuid });
+    expect(outlived.statusCode).toBe(409);
+    expect(outlived.json()).toEqual({ error: 'A file was already made from this upload.' });
+    expect(await db.select().from(files).where(eq(files.uuid, left.id))).toHaveLength(1);
+    expect(await db.select().from(uploads).where(eq(uploads.id, left.id))).toEqual([]);
+  });
+
+  it('takes releaseDate null as no date given (now), like leaving it out', async () => {
+    for (const releaseDate of [null, undefined]) {
+      const { res } = await create(creator, { releaseDate });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await fileRow(res.json().id)).releaseDate).toEqual(app.ctx.clock.now());
+    }
+  });
+
+  it("answers 404 for a published file's uuid: a create call makes files of the caller's own uploads only", async () => {
+    const published = await createFile(db, { authorId: otherCreator.id });
+    const res = await send('POST', '/api/files', creator.token, {
+      uuid: published.uuid,
+      name: 'x',
       fileType: 2,
-      uuid: upload.uuid,
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'A file was already made from this upload.' });
-    expect(await db.select().from(files).where(eq(files.uuid, upload.uuid))).toHaveLength(1);
+    expect(res.statusCode).toBe(404);
+    expect(await db.select().from(files).where(eq(files.uuid, published.uuid))).toHaveLength(1);
   });
 
   it("answers 400 'The file type tag must be set.' without a type, and names other bad fields", async () => {
@@ -299,7 +328,7 @@ describe('POST /api/files', () => {
       error: 'patreonTier: not one of your membership tiers.',
       field: 'patreonTier',
     });
-    expect(await db.select().from(files).where(eq(files.uuid, foreign.upload.uuid))).toEqual([]);
+    expect(await db.select().from(files).where(eq(files.uuid, foreign.upload.id))).toEqual([]);
   });
 
   it("answers 404 for another user's upload and 409 for one not finished", async () => {
@@ -317,7 +346,7 @@ describe('POST /api/files', () => {
       fileType: 2,
     });
     expect(early.statusCode).toBe(409);
-    expect(await db.select().from(files).where(eq(files.uuid, unfinished.uuid))).toEqual([]);
+    expect(await db.select().from(files).where(eq(files.uuid, unfinished.id))).toEqual([]);
   });
 });
 

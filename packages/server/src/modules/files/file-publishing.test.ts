@@ -71,9 +71,10 @@ describe.each(backends)('publishing a file, media in the $name', ({ name, app, c
     expect(created.statusCode, created.body).toBe(200);
     const { id } = created.json();
     const [row] = await db.select().from(files).where(eq(files.id, id));
+    // The file takes the server's id for the upload, never the client's handle.
+    expect(row.uuid).not.toBe(uuid);
     expect(row).toMatchObject({
-      uuid,
-      audioKey: `audio/${uuid}.wav`,
+      audioKey: `audio/${row.uuid}.wav`,
       audioType: 'audio/wav',
       uploaderId: creator.id,
     });
@@ -127,7 +128,7 @@ describe.each(backends)('publishing a file, media in the $name', ({ name, app, c
     });
     expect(removed.statusCode).toBe(204);
     expect(await storage.stat(row.audioKey)).toBeNull();
-    expect(await storage.stat(`haptics/${uuid}.json`)).toBeNull();
+    expect(await storage.stat(`haptics/${row.uuid}.json`)).toBeNull();
     const playlist = await app.inject({ method: 'GET', url: `/api/playlists?uuid=${list.uuid}` });
     expect(playlist.json().playlists[0].fileIds).toEqual([]);
   });

@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { UploadState, UploadStatus } from '@mesmer/shared/api/uploads';
 import { canUpload } from '@mesmer/shared/domain/permissions';
 import {
+  MAX_UNFINISHED_UPLOAD_BYTES,
   MAX_UPLOAD_BYTES,
   MIN_UPLOAD_PART_BYTES,
-  UPLOAD_CHUNK_BYTES,
+  UNFINISHED_UPLOADS_FULL_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from '@mesmer/shared/domain/upload-limits';
 import { requireUser, type SessionUser } from '../../platform/access.ts';
@@ -19,6 +21,9 @@ import { createUploadsRepo, type UploadRow } from './uploads.repo.ts';
 
 /** What POST /api/files needs of a processed upload (the audio is already under `audioKey`). */
 export interface ReadyUpload {
+  /** The server's id: the new file's uuid. */
+  id: string;
+  /** The client's handle. */
   uuid: string;
   fileName: string;
   audioKey: string;
@@ -30,10 +35,10 @@ export interface ReadyUpload {
   loudness: number | null;
 }
 
-/** HTTP 413 with the spec's message. */
+/** HTTP 413 with the spec's message (or the one given). */
 export class UploadTooLarge extends AppError {
-  constructor() {
-    super(413, UPLOAD_TOO_LARGE_MESSAGE);
+  constructor(message = UPLOAD_TOO_LARGE_MESSAGE) {
+    super(413, message);
   }
 }
 
@@ -51,9 +56,12 @@ export interface ChunkFields {
 const NOT_FOUND = 'Upload not found.';
 const CANNOT_UPLOAD = 'You do not have permission to upload files.';
 
-/** Where an upload's bytes wait until processed: never the client's file name. */
-export const stagingKey = (uuid: string) => `uploads/${uuid}`;
-export const audioKeyOf = (uuid: string, audioType: string) => `audio/${uuid}.${audioType}`;
+/**
+ * Where an upload's bytes wait until processed, and where its audio goes: both by the server's id
+ * (`uploads.id`), never by anything a client sent, so no upload can address another's media.
+ */
+export const stagingKey = (id: string) => `uploads/${id}`;
+export const audioKeyOf = (id: string, audioType: string) => `audio/${id}.${audioType}`;
 
 function requireUploader(user: SessionUser | null): SessionUser {
   const signedIn = requireUser(user);
@@ -62,22 +70,20 @@ function requireUploader(user: SessionUser | null): SessionUser {
 }
 
 /**
- * Counts the chunk's bytes on their way to storage and fails the stream (so storage drops the
- * part) as soon as they pass what was announced or the limit: nothing past the limit is stored.
+ * Passes the chunk's bytes on to storage and fails the stream (so storage drops the part) as soon
+ * as they pass `size`, or at the end when fewer came: nothing past what was checked is stored.
  */
-function byteCounter(announced: number, room: number) {
+function byteCounter(size: number, field: string) {
   let seen = 0;
   return new Transform({
     highWaterMark: 1024 * 1024,
     transform(part: Buffer, _enc, done) {
       seen += part.length;
-      if (seen > room) return done(new UploadTooLarge());
-      if (seen > announced) return done(new BadRequest('chunkSize', 'the chunk is longer than chunkSize.'));
+      if (seen > size) return done(new BadRequest(field, `the chunk is longer than ${field}.`));
       done(null, part);
     },
     flush(done) {
-      if (seen !== announced)
-        return done(new BadRequest('chunkSize', `the chunk has ${seen} bytes, not ${announced}.`));
+      if (seen !== size) return done(new BadRequest(field, `the chunk has ${seen} bytes, not ${size}.`));
       done();
     },
   });
@@ -86,10 +92,10 @@ function byteCounter(announced: number, room: number) {
 export function createUploadsService(ctx: AppContext, storage: Storage = createStorage(ctx.config)) {
   const repo = createUploadsRepo(ctx.db);
 
-  /** The user's upload, or 404 (someone else's looks like none). */
+  /** The user's upload with the handle `uuid`, or 404 (another user's handle names none of theirs). */
   async function ownUpload(user: SessionUser, uuid: string): Promise<UploadRow> {
-    const row = await repo.find(uuid);
-    if (!row || row.userId !== user.id) throw new NotFound(NOT_FOUND);
+    const row = await repo.findOwn(user.id, uuid);
+    if (!row) throw new NotFound(NOT_FOUND);
     return row;
   }
 
@@ -97,12 +103,12 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
   async function removeBytes(row: UploadRow) {
     await storage.abortMultipart(row.storageKey, row.storageUploadId);
     await storage.delete(row.storageKey);
-    if (row.audioType && !(await repo.claimed(row.uuid)))
-      await storage.delete(audioKeyOf(row.uuid, row.audioType));
+    if (row.audioType && !(await repo.fileHas(row.id)))
+      await storage.delete(audioKeyOf(row.id, row.audioType));
   }
 
   async function statusOf(row: UploadRow, received?: number[]): Promise<UploadStatus> {
-    const chunks = received ?? (await repo.chunks(row.uuid)).map((c) => c.chunkIndex);
+    const chunks = received ?? (await repo.chunks(row.id)).map((c) => c.chunkIndex);
     return {
       uuid: row.uuid,
       fileName: row.fileName,
@@ -120,9 +126,12 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
   async function processUpload(row: UploadRow): Promise<void> {
     try {
       const analysis = await analyseUpload(storage, row.storageKey);
-      const audioKey = audioKeyOf(row.uuid, analysis.audioType);
+      // Uploads started before ids were the server's used the client's: never onto a file's audio.
+      if (await repo.fileHas(row.id))
+        throw new Conflict('The upload is not usable: please upload the file again.');
+      const audioKey = audioKeyOf(row.id, analysis.audioType);
       await storage.move(row.storageKey, audioKey);
-      await repo.update(row.uuid, {
+      await repo.update(row.id, {
         state: 'ready',
         error: null,
         audioType: analysis.audioType,
@@ -133,12 +142,12 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
         loudness: analysis.loudness,
         updatedAt: ctx.clock.now(),
       });
-      await repo.deleteChunks(row.uuid);
+      await repo.deleteChunks(row.id);
     } catch (err) {
       const message = err instanceof AppError ? err.message : 'The file could not be processed.';
       await removeBytes(row).catch(() => undefined);
-      await repo.deleteChunks(row.uuid);
-      await repo.update(row.uuid, { state: 'failed', error: message, updatedAt: ctx.clock.now() });
+      await repo.deleteChunks(row.id);
+      await repo.update(row.id, { state: 'failed', error: message, updatedAt: ctx.clock.now() });
       throw err;
     }
   }
@@ -148,29 +157,46 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
     requireUploader,
 
     /**
-     * Stores one chunk, streaming it to storage as part `chunkIndex + 1`. The first chunk of a
-     * uuid creates the upload; a chunk sent again replaces the stored one.
+     * Stores one chunk of `size` bytes (known before its bytes: announced, or counted while it was
+     * spooled), streaming it to storage as part `chunkIndex + 1`. The first chunk of a handle
+     * creates the user's upload under a new server id; a chunk sent again replaces the stored one.
+     * `sizeField` is what a 400 about the size names (`chunkSize` when announced, else `chunk`).
      */
-    async receiveChunk(sessionUser: SessionUser | null, fields: ChunkFields, body: Readable): Promise<void> {
+    async receiveChunk(
+      sessionUser: SessionUser | null,
+      fields: ChunkFields,
+      body: Readable,
+      size: number,
+      sizeField = 'chunkSize',
+    ): Promise<void> {
       const user = requireUploader(sessionUser);
-      const { uuid, chunkIndex, totalChunks, chunkSize, fileSize } = fields;
-      if (chunkSize === undefined) throw new BadRequest('chunkSize', 'is required with a chunk.');
+      const { uuid, chunkIndex, totalChunks, fileSize } = fields;
       if (chunkIndex >= totalChunks) throw new BadRequest('chunkIndex', 'must be less than totalChunks.');
       if (fileSize !== undefined && fileSize > MAX_UPLOAD_BYTES) throw new UploadTooLarge();
-      if (chunkIndex < totalChunks - 1 && chunkSize < MIN_UPLOAD_PART_BYTES) {
+      if (size === 0) throw new BadRequest(sizeField, 'the chunk is empty.');
+      if (chunkIndex < totalChunks - 1 && size < MIN_UPLOAD_PART_BYTES) {
         throw new BadRequest(
-          'chunkSize',
+          sizeField,
           `every chunk but the last must be at least ${MIN_UPLOAD_PART_BYTES} bytes.`,
         );
       }
-      let row = await repo.find(uuid);
-      if (row && row.userId !== user.id) throw new NotFound(NOT_FOUND);
+      let row = await repo.findOwn(user.id, uuid);
+      // Bytes held by the account's unfinished uploads, before anything is started or stored.
+      const held = await repo.heldBytes(user.id, row ? { id: row.id, chunkIndex } : undefined);
+      if (held + size > MAX_UNFINISHED_UPLOAD_BYTES)
+        throw new UploadTooLarge(UNFINISHED_UPLOADS_FULL_MESSAGE);
       if (!row) {
+        // A handle that is a file's uuid is refused, so no answer ever pairs the two.
+        if (await repo.fileHas(uuid)) {
+          throw new BadRequest('uuid', "is a published file's id: send a new uuid for each upload.");
+        }
         await ctx.limiter.consume(ACCOUNT_LIMITS.uploadsStarted, String(user.id));
-        const key = stagingKey(uuid);
+        const id = randomUUID();
+        const key = stagingKey(id);
         const storageUploadId = await storage.startMultipart(key);
         const now = ctx.clock.now();
         const result = await repo.insertOrGet({
+          id,
           uuid,
           userId: user.id,
           fileName: fields.fileName,
@@ -185,25 +211,23 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
         // Another call created it first: keep theirs and drop ours.
         if (!result.inserted) await storage.abortMultipart(key, storageUploadId);
         row = result.row;
-        if (row.userId !== user.id) throw new NotFound(NOT_FOUND);
       }
       if (row.state !== 'receiving') throw new Conflict('The upload is already complete.');
       if (row.totalChunks !== totalChunks) throw new BadRequest('totalChunks', 'does not match the upload.');
-      const room = MAX_UPLOAD_BYTES - (await repo.storedBytes(uuid, chunkIndex));
-      if (chunkSize > room) throw new UploadTooLarge();
-      const counted = byteCounter(chunkSize, Math.min(room, UPLOAD_CHUNK_BYTES));
+      if (size > MAX_UPLOAD_BYTES - (await repo.storedBytes(row.id, chunkIndex))) throw new UploadTooLarge();
+      const counted = byteCounter(size, sizeField);
       let etag: string;
       try {
-        const put = storage.putPart(row.storageKey, row.storageUploadId, chunkIndex + 1, counted, chunkSize);
+        const put = storage.putPart(row.storageKey, row.storageUploadId, chunkIndex + 1, counted, size);
         const [, stored] = await Promise.all([pipeline(body, counted), put]);
         etag = stored.etag;
       } catch (err) {
         // A failed replacement may have dropped the part stored before: the client sends it again.
-        await repo.deleteChunk(uuid, chunkIndex);
+        await repo.deleteChunk(row.id, chunkIndex);
         throw err;
       }
-      await repo.saveChunk(uuid, chunkIndex, chunkSize, etag, ctx.clock.now());
-      ctx.metrics.uploadBytes.inc(chunkSize);
+      await repo.saveChunk(row.id, chunkIndex, size, etag, ctx.clock.now());
+      ctx.metrics.uploadBytes.inc(size);
     },
 
     /** Joins the chunks and processes the file: checked, analysed, ready for POST /api/files. */
@@ -213,11 +237,11 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
       if (row.state === 'ready') return;
       if (row.state === 'failed') throw new Conflict(row.error ?? 'The upload failed.');
       if (row.state === 'processing') throw new Conflict('The upload is being processed.');
-      const chunks = await repo.chunks(uuid);
+      const chunks = await repo.chunks(row.id);
       const have = new Set(chunks.map((c) => c.chunkIndex));
       const missing = Array.from({ length: row.totalChunks }, (_, i) => i).filter((i) => !have.has(i));
       if (missing.length > 0) throw new Conflict(`The upload is missing chunks ${missing.join(', ')}.`);
-      if (!(await repo.claimForProcessing(uuid, ctx.clock.now()))) {
+      if (!(await repo.claimForProcessing(row.id, ctx.clock.now()))) {
         throw new Conflict('The upload is being processed.');
       }
       try {
@@ -228,8 +252,8 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
         );
       } catch (err) {
         await removeBytes(row).catch(() => undefined);
-        await repo.deleteChunks(uuid);
-        await repo.update(uuid, {
+        await repo.deleteChunks(row.id);
+        await repo.update(row.id, {
           state: 'failed',
           error: 'The upload could not be joined.',
           updatedAt: ctx.clock.now(),
@@ -248,12 +272,12 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
     async list(sessionUser: SessionUser | null): Promise<UploadStatus[]> {
       const user = requireUser(sessionUser);
       const rows = await repo.listOf(user.id);
-      const chunks = await repo.chunksOf(rows.map((r) => r.uuid));
+      const chunks = await repo.chunksOf(rows.map((r) => r.id));
       return Promise.all(
         rows.map((row) =>
           statusOf(
             row,
-            chunks.filter((c) => c.uploadUuid === row.uuid).map((c) => c.chunkIndex),
+            chunks.filter((c) => c.uploadId === row.id).map((c) => c.chunkIndex),
           ),
         ),
       );
@@ -264,17 +288,18 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
       const user = requireUser(sessionUser);
       const row = await ownUpload(user, uuid);
       await removeBytes(row);
-      await repo.delete(uuid);
+      await repo.delete(row.id);
     },
 
-    /** The processed upload `uuid` of `user`, for POST /api/files. */
+    /** The processed upload of `user` with the handle `uuid`, for POST /api/files. */
     async readyUpload(user: SessionUser, uuid: string): Promise<ReadyUpload> {
       const row = await ownUpload(user, uuid);
       if (row.state !== 'ready' || !row.audioType) throw new Conflict('The upload is not finished.');
       return {
+        id: row.id,
         uuid: row.uuid,
         fileName: row.fileName,
-        audioKey: audioKeyOf(row.uuid, row.audioType),
+        audioKey: audioKeyOf(row.id, row.audioType),
         audioType: row.audioType,
         codec: row.codec ?? '',
         duration: row.duration ?? 0,
@@ -284,20 +309,20 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
       };
     },
 
-    /** Deletes the upload's row once a file owns its audio (the bytes stay: they are the file's). */
-    async forget(uuid: string): Promise<void> {
-      await repo.delete(uuid);
+    /** Deletes the upload's row (by its server id) once a file owns its audio (the bytes stay: they are the file's). */
+    async forget(id: string): Promise<void> {
+      await repo.delete(id);
     },
 
     /**
-     * Removes uploads not touched since `before` with their bytes (an upload already claimed
-     * by a file keeps its audio). Answers how many went.
+     * Removes uploads started before `before` with their bytes, whatever was sent since (an upload
+     * already made into a file keeps its audio). Answers how many went.
      */
     async removeAbandoned(before: Date): Promise<number> {
       const rows = await repo.abandoned(before);
       for (const row of rows) {
         await removeBytes(row);
-        await repo.delete(row.uuid);
+        await repo.delete(row.id);
       }
       return rows.length;
     },

@@ -3,8 +3,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { UPLOAD_TOO_LARGE_MESSAGE } from '@mesmer/shared/domain/upload-limits';
+import { UPLOAD_HEADERS } from '@mesmer/shared/api/uploads';
+import {
+  ABANDONED_UPLOAD_MS,
+  MAX_UNFINISHED_UPLOAD_BYTES,
+  UNFINISHED_UPLOADS_FULL_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
+} from '@mesmer/shared/domain/upload-limits';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { files, uploadChunks, uploads } from '../../db/schema/index.ts';
@@ -12,7 +19,7 @@ import { createStorage } from '../../platform/storage.ts';
 import { removeAudioFixtures, sineFile, truncatedM4a, truncatedWav } from '../../test/audio-fixtures.ts';
 import { authHeader, createSignedInUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
-import { createFile } from '../../test/library-factories.ts';
+import { createFile, createTier } from '../../test/library-factories.ts';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { createCleanupService } from '../cleanup/cleanup.service.ts';
 import { createUploadsService } from './uploads.service.ts';
@@ -129,10 +136,10 @@ describe.each([
       const part = /^\.multipart\/([^/]+)\//.exec(key);
       if (part) return !rows.some((r) => r.storageUploadId === part[1] && r.state === 'receiving');
       const staged = /^uploads\/(.+)$/.exec(key);
-      if (staged) return !rows.some((r) => r.uuid === staged[1] && r.state === 'processing');
+      if (staged) return !rows.some((r) => r.id === staged[1] && r.state === 'processing');
       const audio = /^audio\/([^.]+)\./.exec(key);
       if (audio)
-        return !rows.some((r) => r.uuid === audio[1] && r.state === 'ready') && !fileUuids.has(audio[1]);
+        return !rows.some((r) => r.id === audio[1] && r.state === 'ready') && !fileUuids.has(audio[1]);
       return true;
     });
   }
@@ -140,6 +147,13 @@ describe.each([
     expect(await orphans()).toEqual([]);
   });
   const rowOf = async (uuid: string) => (await db.select().from(uploads).where(eq(uploads.uuid, uuid)))[0];
+  /** The server's id of the upload with the client's handle `uuid` (what its stored keys carry). */
+  const idOf = async (uuid: string) => (await rowOf(uuid)).id;
+  const chunkRows = async (uuid: string) =>
+    db
+      .select()
+      .from(uploadChunks)
+      .where(eq(uploadChunks.uploadId, await idOf(uuid)));
 
   describe('POST /api/files/upload: the four formats end to end', () => {
     it.each(['mp3', 'm4a', 'wav', 'flac'] as const)(
@@ -164,10 +178,13 @@ describe.each([
         // A -20 dBFS sine (mono) measures about -23 LUFS.
         expect(row.loudness).toBeGreaterThan(-24.5);
         expect(row.loudness).toBeLessThan(-21.5);
-        expect(await keysOf(uuid)).toEqual([`audio/${uuid}.${format}`]);
-        const stored = await storage.stat(`audio/${uuid}.${format}`);
+        // Stored under the server's id, which is neither the handle nor anything the client sent.
+        expect(row.id).not.toBe(uuid);
+        expect(await keysOf(uuid)).toEqual([]);
+        expect(await keysOf(row.id)).toEqual([`audio/${row.id}.${format}`]);
+        const stored = await storage.stat(`audio/${row.id}.${format}`);
         expect(stored?.size).toBe(bytes.length);
-        expect(await db.select().from(uploadChunks).where(eq(uploadChunks.uploadUuid, uuid))).toEqual([]);
+        expect(await chunkRows(uuid)).toEqual([]);
 
         // What POST /api/files reads of it.
         const service = createUploadsService(app.ctx);
@@ -176,9 +193,10 @@ describe.each([
           uuid,
         );
         expect(ready).toEqual({
+          id: row.id,
           uuid,
           fileName: 'My Track.mp3',
-          audioKey: `audio/${uuid}.${format}`,
+          audioKey: `audio/${row.id}.${format}`,
           audioType: format,
           codec: row.codec,
           duration: row.duration,
@@ -199,7 +217,7 @@ describe.each([
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('Unsupported format: unknown. Upload mp3, m4a, wav or flac.');
       expect(await rowOf(uuid)).toMatchObject({ state: 'failed', error: res.json().error });
-      expect(await keysOf(uuid)).toEqual([]);
+      expect(await keysOf(await idOf(uuid))).toEqual([]);
     });
 
     it('a PNG gets 400 naming png', async () => {
@@ -210,7 +228,7 @@ describe.each([
       const { uuid, res } = await uploadWhole(creator.token, png);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('Unsupported format: png. Upload mp3, m4a, wav or flac.');
-      expect(await keysOf(uuid)).toEqual([]);
+      expect(await keysOf(await idOf(uuid))).toEqual([]);
     });
 
     it('a truncated wav (its header promises more) gets 400 saying so', async () => {
@@ -221,7 +239,7 @@ describe.each([
       expect(res.json()).toEqual({
         error: `The file is truncated: it holds ${cut.length} of the ${whole} bytes its header announces.`,
       });
-      expect(await keysOf(uuid)).toEqual([]);
+      expect(await keysOf(await idOf(uuid))).toEqual([]);
       expect((await rowOf(uuid)).state).toBe('failed');
     });
 
@@ -229,7 +247,7 @@ describe.each([
       const { uuid, res } = await uploadWhole(creator.token, fs.readFileSync(await truncatedM4a()));
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('The file is corrupt or truncated: its audio could not be read.');
-      expect(await keysOf(uuid)).toEqual([]);
+      expect(await keysOf(await idOf(uuid))).toEqual([]);
     });
   });
 
@@ -244,7 +262,6 @@ describe.each([
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({ error: UPLOAD_TOO_LARGE_MESSAGE });
       expect(await rowOf(uuid)).toBeUndefined();
-      expect(await keysOf(uuid)).toEqual([]);
     });
 
     it('stored chunks plus the next one over the limit get 413 without an announced size', async () => {
@@ -253,11 +270,12 @@ describe.each([
       const first = await post(creator.token, fieldsOf(uuid, 0, 5, { chunkSize: chunk.length }), chunk);
       expect(first.statusCode, first.body).toBe(200);
       // As if four 80 MB chunks were there already (saves writing 320 MB).
-      await db.update(uploadChunks).set({ size: 80_000_000 }).where(eq(uploadChunks.uploadUuid, uuid));
+      const id = await idOf(uuid);
+      await db.update(uploadChunks).set({ size: 80_000_000 }).where(eq(uploadChunks.uploadId, id));
       for (const index of [1, 2, 3]) {
         await db
           .insert(uploadChunks)
-          .values({ uploadUuid: uuid, chunkIndex: index, size: 80_000_000, etag: 'x' });
+          .values({ uploadId: id, chunkIndex: index, size: 80_000_000, etag: 'x' });
       }
       const res = await post(
         creator.token,
@@ -266,7 +284,7 @@ describe.each([
       );
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({ error: UPLOAD_TOO_LARGE_MESSAGE });
-      const chunks = await db.select().from(uploadChunks).where(eq(uploadChunks.uploadUuid, uuid));
+      const chunks = await chunkRows(uuid);
       expect(chunks.map((c) => c.chunkIndex).sort()).toEqual([0, 1, 2, 3]);
       await app.inject({
         method: 'DELETE',
@@ -287,7 +305,8 @@ describe.each([
         error: 'chunkSize: the chunk is longer than chunkSize.',
         field: 'chunkSize',
       });
-      expect(await db.select().from(uploadChunks).where(eq(uploadChunks.uploadUuid, uuid))).toEqual([]);
+      expect(await chunkRows(uuid)).toEqual([]);
+      const id = await idOf(uuid);
       const status = await app.inject({
         url: `/api/files/upload?uuid=${uuid}`,
         headers: authHeader(creator.token),
@@ -298,7 +317,7 @@ describe.each([
         url: `/api/files/upload?uuid=${uuid}`,
         headers: authHeader(creator.token),
       });
-      expect(await keysOf(uuid)).toEqual([]);
+      expect(await keysOf(id)).toEqual([]);
     });
   });
 
@@ -404,9 +423,10 @@ describe.each([
         size: bytes.length,
         duration: 150_000,
       });
-      expect(await keysOf(uuid)).toEqual([`audio/${uuid}.wav`]);
+      const id = await idOf(uuid);
+      expect(await keysOf(id)).toEqual([`audio/${id}.wav`]);
       // The same bytes, in order.
-      const stored = await readAll(storage.createReadStream(`audio/${uuid}.wav`));
+      const stored = await readAll(storage.createReadStream(`audio/${id}.wav`));
       expect(stored.equals(bytes)).toBe(true);
       // Completing again answers the same.
       expect((await complete(creator.token, uuid, 3)).json()).toEqual({ data: { uuid } });
@@ -444,9 +464,7 @@ describe.each([
       expect(res.json().field).toBe(field);
     });
 
-    it('400 when chunkSize is missing with a chunk, or chunkIndex past totalChunks', async () => {
-      const missing = await post(creator.token, fieldsOf(randomUUID(), 0, 1), Buffer.from('abcd'));
-      expect(missing.json()).toEqual({ error: 'chunkSize: is required with a chunk.', field: 'chunkSize' });
+    it('400 when chunkIndex is past totalChunks', async () => {
       const past = await post(
         creator.token,
         fieldsOf(randomUUID(), 1, 1, { chunkSize: 4 }),
@@ -488,11 +506,10 @@ describe.each([
       );
     });
 
-    it("someone else's upload is 404 to chunks, completion, status, cancel and readyUpload", async () => {
+    it("someone else's upload is 404 to completion, status, cancel and readyUpload", async () => {
       const { uuid } = await uploadWhole(creator.token, fs.readFileSync(await sineFile('flac')));
-      const chunk = await post(other.token, fieldsOf(uuid, 0, 1, { chunkSize: 4 }), Buffer.from('abcd'));
-      expect(chunk.statusCode).toBe(404);
-      expect(chunk.json()).toEqual({ error: 'Upload not found.' });
+      // A chunk from another user with this handle starts their own upload: "two uploaders using the
+      // same uuid" below.
       expect((await complete(other.token, uuid, 1)).statusCode).toBe(404);
       const headers = authHeader(other.token);
       expect((await app.inject({ url: `/api/files/upload?uuid=${uuid}`, headers })).statusCode).toBe(404);
@@ -504,7 +521,8 @@ describe.each([
         service.readyUpload({ id: other.id, username: 'other', timezone: 'UTC', roles: [] }, uuid),
       ).rejects.toMatchObject({ statusCode: 404, message: 'Upload not found.' });
       expect((await rowOf(uuid)).state).toBe('ready');
-      expect(await keysOf(uuid)).toEqual([`audio/${uuid}.flac`]);
+      const id = await idOf(uuid);
+      expect(await keysOf(id)).toEqual([`audio/${id}.flac`]);
     });
 
     it('400 names uuid on status and cancel', async () => {
@@ -560,8 +578,8 @@ describe.each([
       const ready = await service.readyUpload(me, uuid);
       // POST /api/files makes the file row, then forgets the upload.
       const file = await createFile(db, { authorId: creator.id });
-      await db.update(files).set({ uuid, audioKey: ready.audioKey }).where(eq(files.id, file.id));
-      await service.forget(uuid);
+      await db.update(files).set({ uuid: ready.id, audioKey: ready.audioKey }).where(eq(files.id, file.id));
+      await service.forget(ready.id);
       expect(await rowOf(uuid)).toBeUndefined();
       expect(await storage.stat(ready.audioKey)).not.toBeNull();
     });
@@ -574,8 +592,9 @@ describe.each([
       const abandonedParts = (await rowOf(abandoned)).storageUploadId;
       // Processed, and a file made from it, but the row was never forgotten (a crash between).
       const { uuid: claimed } = await uploadWhole(creator.token, fs.readFileSync(await sineFile('flac')));
+      const claimedId = await idOf(claimed);
       const file = await createFile(db, { authorId: creator.id });
-      await db.update(files).set({ uuid: claimed }).where(eq(files.id, file.id));
+      await db.update(files).set({ uuid: claimedId }).where(eq(files.id, file.id));
       const fresh = randomUUID();
       clock.advance(23 * 3600_000);
       await sendChunk(creator.token, fresh, chunks, 0);
@@ -584,9 +603,344 @@ describe.each([
       expect(await rowOf(abandoned)).toBeUndefined();
       expect(await keysOf(abandonedParts)).toEqual([]);
       expect(await rowOf(claimed)).toBeUndefined();
-      expect(await keysOf(claimed)).toEqual([`audio/${claimed}.flac`]);
+      expect(await keysOf(claimedId)).toEqual([`audio/${claimedId}.flac`]);
       expect((await rowOf(fresh)).state).toBe('receiving');
       if (!s3) expect(await keysOf((await rowOf(fresh)).storageUploadId)).toHaveLength(1);
+    });
+  });
+  /** The audio bytes a listener gets for the file, through the media route (its signed link). */
+  async function playedBytes(fileUuid: string, token: string): Promise<Buffer> {
+    const listed = await app.inject({ url: `/api/files?uuid=${fileUuid}`, headers: authHeader(token) });
+    const audioURL = listed.json().files[0]?.audioURL as string;
+    expect(audioURL).toBeTruthy();
+    // The link is checked against the viewer too (a locked file plays only for who may hear it).
+    const audio = await app.inject({ url: audioURL, headers: authHeader(token) });
+    expect(audio.statusCode).toBe(200);
+    return audio.rawPayload;
+  }
+
+  /**
+   * One call as the spec's client makes it: the `chunk` part first, then secure, chunkIndex,
+   * totalChunks, uuid and fileName as fields (unless `fields` is false), and the same metadata as
+   * headers (unless `headers` is false). No chunkSize, no fileSize.
+   */
+  async function specCall(
+    token: string,
+    meta: { uuid: string; fileName: string; secure: boolean; chunkIndex: number; totalChunks: number },
+    chunk?: Buffer,
+    { fields = true, headers = true } = {},
+  ) {
+    const form = new FormData();
+    if (chunk) form.append('chunk', new Blob([new Uint8Array(chunk)]), 'blob');
+    if (fields) {
+      form.append('secure', String(meta.secure));
+      form.append('chunkIndex', String(meta.chunkIndex));
+      form.append('totalChunks', String(meta.totalChunks));
+      form.append('uuid', meta.uuid);
+      form.append('fileName', meta.fileName);
+    }
+    const encoded = new Response(form);
+    return app.inject({
+      method: 'POST',
+      url: '/api/files/upload',
+      headers: {
+        ...authHeader(token),
+        'content-type': encoded.headers.get('content-type') as string,
+        ...(headers
+          ? {
+              [UPLOAD_HEADERS.uuid]: meta.uuid,
+              [UPLOAD_HEADERS.chunkIndex]: String(meta.chunkIndex),
+              [UPLOAD_HEADERS.totalChunks]: String(meta.totalChunks),
+              [UPLOAD_HEADERS.fileName]: encodeURIComponent(meta.fileName),
+              [UPLOAD_HEADERS.secure]: String(meta.secure),
+            }
+          : {}),
+      },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+  }
+
+  describe('ids the client names are checked; ids that create storage are the server’s', () => {
+    /** A file of `creator`, public or locked to a tier, with real audio in storage. */
+    async function publishedFile(locked: boolean) {
+      const tier = locked
+        ? await createTier(db, { creatorName: 'Creator', title: 'Gold', rank: 1, creatorUserId: creator.id })
+        : null;
+      const file = await createFile(db, { authorId: creator.id, tierIds: tier ? [tier.id] : undefined });
+      const bytes = fs.readFileSync(await sineFile('wav', 2));
+      await storage.put(file.audioKey, bytes);
+      return { file, bytes };
+    }
+
+    it.each([
+      ['a public file', false],
+      ['a tier-locked file', true],
+    ])(
+      "another uploader naming %s's uuid is refused, and its audio stays the creator's",
+      async (_what, locked) => {
+        const { file, bytes } = await publishedFile(locked);
+        const theirs = fs.readFileSync(await sineFile('wav', 1));
+        // With chunkSize, fields first (the web dialog's shape), then the spec's shape.
+        const first = await post(
+          other.token,
+          fieldsOf(file.uuid, 0, 1, { chunkSize: theirs.length }),
+          theirs,
+        );
+        expect(first.statusCode).toBe(400);
+        expect(first.json()).toEqual({
+          error: "uuid: is a published file's id: send a new uuid for each upload.",
+          field: 'uuid',
+        });
+        const meta = { uuid: file.uuid, fileName: 'x.wav', secure: false, chunkIndex: 0, totalChunks: 1 };
+        expect((await specCall(other.token, meta, theirs)).statusCode).toBe(400);
+        // Nothing was started, so the completing call finds nothing.
+        const done = await complete(other.token, file.uuid, 1);
+        expect(done.statusCode).toBe(404);
+        expect(done.json()).toEqual({ error: 'Upload not found.' });
+        expect((await specCall(other.token, meta)).statusCode).toBe(404);
+        expect(await rowOf(file.uuid)).toBeUndefined();
+        // The creator's bytes, in storage and as a listener (the creator, for the locked one) plays them.
+        expect((await readAll(storage.createReadStream(file.audioKey))).equals(bytes)).toBe(true);
+        expect((await playedBytes(file.uuid, creator.token)).equals(bytes)).toBe(true);
+        // Not even the file's own creator starts an upload under a file's uuid.
+        expect(
+          (await post(creator.token, fieldsOf(file.uuid, 0, 1, { chunkSize: 4 }), Buffer.from('abcd')))
+            .statusCode,
+        ).toBe(400);
+      },
+    );
+
+    it('two uploaders using the same uuid each get their own upload; neither sees nor touches the other’s', async () => {
+      const uuid = randomUUID();
+      const mine = fs.readFileSync(await sineFile('flac'));
+      const theirs = fs.readFileSync(await sineFile('mp3'));
+      expect((await sendChunk(creator.token, uuid, [mine], 0)).statusCode).toBe(200);
+      const asOther = authHeader(other.token);
+      expect((await app.inject({ url: `/api/files/upload?uuid=${uuid}`, headers: asOther })).statusCode).toBe(
+        404,
+      );
+      const cancel = await app.inject({
+        method: 'DELETE',
+        url: `/api/files/upload?uuid=${uuid}`,
+        headers: asOther,
+      });
+      expect(cancel.statusCode).toBe(404);
+      expect((await complete(other.token, uuid, 1)).statusCode).toBe(404);
+      expect((await app.inject({ url: '/api/files/uploads', headers: asOther })).json().uploads).toEqual([]);
+
+      expect((await sendChunk(other.token, uuid, [theirs], 0)).statusCode).toBe(200);
+      expect((await complete(other.token, uuid, 1)).statusCode).toBe(200);
+      expect((await complete(creator.token, uuid, 1)).statusCode).toBe(200);
+      const rows = await db.select().from(uploads).where(eq(uploads.uuid, uuid));
+      expect(rows.map((r) => r.userId).sort()).toEqual([creator.id, other.id].sort());
+      expect(new Set(rows.map((r) => r.id)).size).toBe(2);
+      const service = createUploadsService(app.ctx);
+      const as = (u: Signed) => ({ id: u.id, username: u.username, timezone: 'UTC', roles: [] });
+      const minesReady = await service.readyUpload(as(creator), uuid);
+      const theirsReady = await service.readyUpload(as(other), uuid);
+      expect([minesReady.audioType, theirsReady.audioType]).toEqual(['flac', 'mp3']);
+      expect((await readAll(storage.createReadStream(minesReady.audioKey))).equals(mine)).toBe(true);
+      expect((await readAll(storage.createReadStream(theirsReady.audioKey))).equals(theirs)).toBe(true);
+      for (const token of [creator.token, other.token]) {
+        const res = await app.inject({
+          method: 'DELETE',
+          url: `/api/files/upload?uuid=${uuid}`,
+          headers: authHeader(token),
+        });
+        expect(res.statusCode).toBe(204);
+      }
+      expect(await storage.stat(minesReady.audioKey)).toBeNull();
+      expect(await storage.stat(theirsReady.audioKey)).toBeNull();
+    });
+  });
+
+  describe('what unfinished uploads may hold', () => {
+    it('caps the bytes an account’s unfinished uploads hold: a chunk past the cap is 413 and stores nothing', async () => {
+      const hoarder = await createSignedInUser(app, { roles: ['Verified Creator'] });
+      const chunk = Buffer.alloc(6 * MiB, 1);
+      const held = [randomUUID(), randomUUID()];
+      for (const uuid of held) {
+        const res = await post(hoarder.token, fieldsOf(uuid, 0, 5, { chunkSize: chunk.length }), chunk);
+        expect(res.statusCode, res.body).toBe(200);
+        // As if each held 347 MB (saves writing 694 MB).
+        await db
+          .update(uploadChunks)
+          .set({ size: 347_000_000 })
+          .where(eq(uploadChunks.uploadId, await idOf(uuid)));
+      }
+      expect(2 * 347_000_000 + chunk.length).toBeGreaterThan(MAX_UNFINISHED_UPLOAD_BYTES);
+      const before = await storedKeys();
+      const third = randomUUID();
+      const refused = await post(hoarder.token, fieldsOf(third, 0, 5, { chunkSize: chunk.length }), chunk);
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json()).toEqual({ error: UNFINISHED_UPLOADS_FULL_MESSAGE });
+      // Counted the same when the size is not announced (the spec's payload).
+      const meta = { uuid: third, fileName: 'x.wav', secure: false, chunkIndex: 0, totalChunks: 5 };
+      expect((await specCall(hoarder.token, meta, chunk)).json()).toEqual({
+        error: UNFINISHED_UPLOADS_FULL_MESSAGE,
+      });
+      expect(await rowOf(third)).toBeUndefined();
+      expect(await storedKeys()).toEqual(before);
+      // A chunk sent again replaces the one it counted; cancelling one makes room.
+      expect(
+        (await post(hoarder.token, fieldsOf(held[0], 0, 5, { chunkSize: chunk.length }), chunk)).statusCode,
+      ).toBe(200);
+      expect(
+        (await post(hoarder.token, fieldsOf(third, 0, 5, { chunkSize: chunk.length }), chunk)).statusCode,
+      ).toBe(200);
+      for (const uuid of [...held, third]) {
+        const res = await app.inject({
+          method: 'DELETE',
+          url: `/api/files/upload?uuid=${uuid}`,
+          headers: authHeader(hoarder.token),
+        });
+        expect(res.statusCode).toBe(204);
+      }
+    });
+
+    it('counts processed uploads not yet made into files', async () => {
+      const hoarder = await createSignedInUser(app, { roles: ['Verified Creator'] });
+      const { uuid, res } = await uploadWhole(hoarder.token, fs.readFileSync(await sineFile('flac')));
+      expect(res.statusCode).toBe(200);
+      // As if the processed audio were 696 MB.
+      await db.update(uploads).set({ size: 696_000_000 }).where(eq(uploads.uuid, uuid));
+      const refused = await post(
+        hoarder.token,
+        fieldsOf(randomUUID(), 0, 5, { chunkSize: 6 * MiB }),
+        Buffer.alloc(6 * MiB),
+      );
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json()).toEqual({ error: UNFINISHED_UPLOADS_FULL_MESSAGE });
+      await app.inject({
+        method: 'DELETE',
+        url: `/api/files/upload?uuid=${uuid}`,
+        headers: authHeader(hoarder.token),
+      });
+    });
+
+    it('removes an upload a day after its start however recently a chunk came, with its bytes', async () => {
+      const chunks = split(fs.readFileSync(await sineFile('wav', 150)), 5 * MiB);
+      const uuid = randomUUID();
+      expect((await sendChunk(other.token, uuid, chunks, 0)).statusCode).toBe(200);
+      const { id, storageKey, storageUploadId } = await rowOf(uuid);
+      clock.advance(ABANDONED_UPLOAD_MS - 3600_000);
+      // Sending chunks keeps it busy, not alive.
+      expect((await sendChunk(other.token, uuid, chunks, 0)).statusCode).toBe(200);
+      expect((await sendChunk(other.token, uuid, chunks, 1)).statusCode).toBe(200);
+      clock.advance(2 * 3600_000);
+      await createCleanupService(app.ctx).run();
+      expect(await rowOf(uuid)).toBeUndefined();
+      expect(await keysOf(id)).toEqual([]);
+      expect(await keysOf(storageUploadId)).toEqual([]);
+      // The store's multipart upload is gone with its parts (S3 lists no parts: it refuses a new one).
+      await expect(
+        storage.putPart(storageKey, storageUploadId, 3, Readable.from([Buffer.from('x')]), 1),
+      ).rejects.toThrow();
+    });
+  });
+
+  describe("the spec's payload: the chunk first, metadata as fields or headers, no sizes", () => {
+    it('uploads a file in three chunks that is then made a file (releaseDate null) and plays', async () => {
+      const bytes = fs.readFileSync(await sineFile('wav', 150));
+      const chunks = split(bytes, 5 * MiB);
+      const uuid = randomUUID();
+      const meta = { uuid, fileName: 'Ströme 1.wav', secure: false, totalChunks: chunks.length };
+      for (const [chunkIndex, chunk] of chunks.entries()) {
+        const res = await specCall(creator.token, { ...meta, chunkIndex }, chunk);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ data: { uuid } });
+      }
+      const done = await specCall(creator.token, { ...meta, chunkIndex: chunks.length - 1 });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toEqual({ data: { uuid } });
+      expect(await rowOf(uuid)).toMatchObject({
+        fileName: 'Ströme 1.wav',
+        state: 'ready',
+        size: bytes.length,
+      });
+
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/files',
+        headers: authHeader(creator.token),
+        payload: {
+          name: 'Spec client',
+          description: 'Sent as the spec sends it.',
+          uuid,
+          triggers: [],
+          patreonTier: null,
+          fileType: 2,
+          trackNumber: null,
+          releaseDate: null,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const [file] = await db.select().from(files).where(eq(files.id, created.json().id));
+      expect(file.releaseDate).toEqual(clock.now());
+      // The file has the server's id, not the handle.
+      expect(file.uuid).not.toBe(uuid);
+      expect((await playedBytes(file.uuid, creator.token)).equals(bytes)).toBe(true);
+    });
+
+    it('takes the metadata from the fields alone or the headers alone', async () => {
+      const bytes = fs.readFileSync(await sineFile('mp3'));
+      for (const only of [{ headers: false }, { fields: false }]) {
+        const uuid = randomUUID();
+        const meta = { uuid, fileName: 'Take.mp3', secure: true, chunkIndex: 0, totalChunks: 1 };
+        const sent = await specCall(other.token, meta, bytes, only);
+        expect(sent.statusCode, sent.body).toBe(200);
+        const done = await specCall(other.token, meta, undefined, only);
+        expect(done.statusCode, done.body).toBe(200);
+        expect(await rowOf(uuid)).toMatchObject({ secure: true, state: 'ready', size: bytes.length });
+        await app.inject({
+          method: 'DELETE',
+          url: `/api/files/upload?uuid=${uuid}`,
+          headers: authHeader(other.token),
+        });
+      }
+    });
+
+    it('400 names the field when a header disagrees with it, a field comes twice, or a small chunk is not the last', async () => {
+      const uuid = randomUUID();
+      const form = new FormData();
+      form.append('chunk', new Blob([new Uint8Array(4)]), 'blob');
+      for (const [name, value] of Object.entries(fieldsOf(uuid, 0, 1))) form.append(name, String(value));
+      const encoded = new Response(form);
+      const payload = Buffer.from(await encoded.arrayBuffer());
+      const headers = {
+        ...authHeader(other.token),
+        'content-type': encoded.headers.get('content-type') as string,
+      };
+      const disagree = await app.inject({
+        method: 'POST',
+        url: '/api/files/upload',
+        headers: { ...headers, [UPLOAD_HEADERS.chunkIndex]: '2' },
+        payload,
+      });
+      expect(disagree.statusCode).toBe(400);
+      expect(disagree.json()).toEqual({
+        error: 'chunkIndex: the field and the x-chunk-index header differ.',
+        field: 'chunkIndex',
+      });
+      form.append('uuid', uuid);
+      const twiceEncoded = new Response(form);
+      const twice = await app.inject({
+        method: 'POST',
+        url: '/api/files/upload',
+        headers: { ...headers, 'content-type': twiceEncoded.headers.get('content-type') as string },
+        payload: Buffer.from(await twiceEncoded.arrayBuffer()),
+      });
+      expect(twice.json()).toEqual({ error: 'uuid: is sent twice.', field: 'uuid' });
+      const small = await specCall(
+        other.token,
+        { uuid, fileName: 'x', secure: false, chunkIndex: 0, totalChunks: 2 },
+        Buffer.alloc(10),
+      );
+      expect(small.json()).toEqual({
+        error: 'chunk: every chunk but the last must be at least 5242880 bytes.',
+        field: 'chunk',
+      });
+      expect(await rowOf(uuid)).toBeUndefined();
     });
   });
 });

@@ -5,7 +5,11 @@ import {
   uploadChunkResponse,
   uploadStatus,
 } from '@mesmer/shared/api/uploads';
-import { UPLOAD_CHUNK_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@mesmer/shared/domain/upload-limits';
+import {
+  UNFINISHED_UPLOADS_FULL_MESSAGE,
+  UPLOAD_CHUNK_BYTES,
+  UPLOAD_TOO_LARGE_MESSAGE,
+} from '@mesmer/shared/domain/upload-limits';
 import { describe, expect, it, vi } from 'vitest';
 import { CHUNK_FAILED_MESSAGE, type ChunkTransport, RETRY_DELAYS_MS, uploadFile } from './upload-client.ts';
 
@@ -153,6 +157,17 @@ describe('uploadFile', () => {
     const { transport, calls } = fakeTransport(() => ({ status: 413, body: { error: 'Too big.' } }));
     await expect(uploadFile(baseRequest(bigFile('a.mp3', 1000), transport))).rejects.toThrow(
       UPLOAD_TOO_LARGE_MESSAGE,
+    );
+    expect(calls).toHaveLength(1);
+  });
+
+  it('answers a 413 about the unfinished uploads with its own message, without trying again', async () => {
+    const { transport, calls } = fakeTransport(() => ({
+      status: 413,
+      body: { error: UNFINISHED_UPLOADS_FULL_MESSAGE },
+    }));
+    await expect(uploadFile(baseRequest(bigFile('a.mp3', 1000), transport))).rejects.toThrow(
+      UNFINISHED_UPLOADS_FULL_MESSAGE,
     );
     expect(calls).toHaveLength(1);
   });

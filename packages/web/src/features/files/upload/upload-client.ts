@@ -10,6 +10,7 @@ import { routePath } from '@mesmer/shared/api/contract';
 import { type UploadStatus, type uploadChunkFields, uploadsApi } from '@mesmer/shared/api/uploads';
 import {
   chunkCount,
+  UNFINISHED_UPLOADS_FULL_MESSAGE,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from '@mesmer/shared/domain/upload-limits';
@@ -243,10 +244,13 @@ function formOf(fields: ChunkFields): FormData {
   return form;
 }
 
-/** Spec: HTTP 413 'The max file size is 350MB.'; other errors the server's message. */
+/**
+ * Spec: HTTP 413 'The max file size is 350MB.'; other errors the server's message. A 413 about the
+ * account's unfinished uploads (not this file's size) keeps its own message.
+ */
 function errorText(status: number, body: unknown): string {
-  if (status === 413) return UPLOAD_TOO_LARGE_MESSAGE;
   const message = (body as { error?: unknown } | null)?.error;
+  if (status === 413) return message === UNFINISHED_UPLOADS_FULL_MESSAGE ? message : UPLOAD_TOO_LARGE_MESSAGE;
   return typeof message === 'string' && message ? message : CHUNK_FAILED_MESSAGE;
 }
 
