@@ -1,10 +1,10 @@
 import { entitledTierIds } from '@mesmer/shared/domain/locks';
 import { hasPermission } from '@mesmer/shared/domain/permissions';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
 import { onePerDatabase, sessionGenerationReader } from '../db/library-generation.ts';
 import { createAccessRepo, type FoundSession, type SessionUser, type Viewer } from './access.repo.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
-import { RecentMap } from './recent-map.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export type { SessionUser, Viewer } from './access.repo.ts';
@@ -80,7 +80,7 @@ interface KeptSession {
  */
 const keptSessionsOf = onePerDatabase(() => ({
   newestGeneration: 0,
-  byTokenHash: new RecentMap<string, KeptSession>(KEPT_SESSION_USERS),
+  byTokenHash: new LRUCache<string, KeptSession>({ max: KEPT_SESSION_USERS }),
 }));
 
 export function createAccess(db: Db) {
@@ -112,7 +112,6 @@ export function createAccess(db: Db) {
         // Looked up again after the await: a newer generation may have dropped it meanwhile.
         const entry = kept.byTokenHash.get(tokenHash);
         if (entry && entry.generation === generation && live(entry)) {
-          kept.byTokenHash.remember(tokenHash, entry);
           if (now.getTime() - entry.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
             await repo.touchSession(tokenHash, now);
             entry.lastSeenAt = now;
@@ -142,7 +141,7 @@ export function createAccess(db: Db) {
         kept.byTokenHash.delete(tokenHash);
       } else if (found.generation === kept.newestGeneration) {
         const { user, memberships, generation, expiresAt, lastSeenAt } = found;
-        kept.byTokenHash.remember(tokenHash, { user, memberships, generation, expiresAt, lastSeenAt });
+        kept.byTokenHash.set(tokenHash, { user, memberships, generation, expiresAt, lastSeenAt });
       }
       return found.user;
     },

@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { createUser } from '../test/factories.ts';
 import { createTestApp } from '../test/harness.ts';
 import { createPlaylist } from '../test/library-factories.ts';
-import { pickEncoding } from './compression.ts';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-delivery-'));
 fs.mkdirSync(path.join(webDist, 'assets'));
@@ -75,10 +74,20 @@ describe('delivery', () => {
     expect(res.body).toContain('Disallow: /api/');
   });
 
-  it('picks br over gzip, skips refused encodings', () => {
-    expect(pickEncoding('gzip, deflate, br')).toBe('br');
-    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
-    expect(pickEncoding('identity')).toBeNull();
-    expect(pickEncoding(undefined)).toBeNull();
+  it('picks br over gzip, skips refused encodings', async () => {
+    const owner = await createUser(app.ctx.db);
+    for (let i = 0; i < 10; i++) {
+      await createPlaylist(app.ctx.db, { creatorId: owner.id, isPublic: true, description: 'd'.repeat(200) });
+    }
+    const encodingFor = async (acceptEncoding: string | undefined) => {
+      const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+      const res = await app.inject({ url: '/api/playlists?pageSize=10', headers });
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      return res.headers['content-encoding'];
+    };
+    expect(await encodingFor('gzip, deflate, br')).toBe('br');
+    expect(await encodingFor('br;q=0, gzip')).toBe('gzip');
+    expect(await encodingFor('identity')).toBeUndefined();
+    expect(await encodingFor(undefined)).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Generations } from '../db/library-generation.ts';
 import type { Clock } from './clock.ts';
-import { RecentMap } from './recent-map.ts';
 
 /**
  * Short-lived answers of the library's read calls (GET /files, /playlists, /series, ...), and the
@@ -177,9 +177,12 @@ export function createReadCache(opts: {
   const rows = keptRows(opts.readGenerations);
   if (ttlMs <= 0) return { answer: (_req, _reply, compute) => compute(), totals, orders, lookups, rows };
 
-  const kept = new RecentMap<string, Kept>(maxEntries, {
-    weigh: (entry) => entry.characters,
-    maxWeight: maxCharacters,
+  const kept = new LRUCache<string, Kept>({
+    max: maxEntries,
+    // An answer still being computed weighs 1 (lru-cache wants a positive size) until its length is known.
+    sizeCalculation: (entry) => Math.max(1, entry.characters),
+    maxSize: maxCharacters,
+    maxEntrySize: maxCharacters,
   });
   let newestLibrary = 0;
 
@@ -224,19 +227,21 @@ export function createReadCache(opts: {
         };
         computed.body.then(
           (body) => {
-            if (kept.get(key) !== computed) return;
+            if (kept.peek(key) !== computed) return;
             computed.characters = typeof body === 'string' ? body.length : body.byteLength;
-            kept.remember(key, computed); // weighed again, now with its length
+            // Set again to be weighed with its length: lru-cache weighs a value again only when new.
+            kept.delete(key);
+            kept.set(key, computed);
           },
           // Errors (404, 401) are not kept: the next request asks again.
           () => {
-            if (kept.get(key) === computed) kept.delete(key);
+            if (kept.peek(key) === computed) kept.delete(key);
           },
         );
         entry = computed;
         reply.header('x-cache', 'miss');
       }
-      kept.remember(key, entry);
+      kept.set(key, entry);
       const body = await entry.body;
       // The answer is sent here; Fastify takes the returned reply as "already sent". The type
       // parameter still makes the route's compute return what its response schema describes.
@@ -246,7 +251,7 @@ export function createReadCache(opts: {
 }
 
 function keptTotals(readGenerations: ReadGenerations, clock: Clock): KeptTotals {
-  const kept = new RecentMap<string, KeptTotal>(MAX_KEPT_TOTALS);
+  const kept = new LRUCache<string, KeptTotal>({ max: MAX_KEPT_TOTALS });
   return {
     async find(key, { viewerId, exactLimit }) {
       const generations = await generationsFor(readGenerations, viewerId);
@@ -258,14 +263,14 @@ function keptTotals(readGenerations: ReadGenerations, clock: Clock): KeptTotals 
           (entry.total >= exactLimit && Math.abs(now - entry.countedAt) < LARGE_TOTAL_MS));
       return {
         total: valid ? entry.total : undefined,
-        keep: (total) => kept.remember(key, { total, generations, countedAt: now }),
+        keep: (total) => kept.set(key, { total, generations, countedAt: now }),
       };
     },
   };
 }
 
 function keptOrders(readGenerations: ReadGenerations, clock: Clock, ttlMs: number): KeptOrders {
-  const kept = new RecentMap<string, KeptOrder>(MAX_KEPT_ORDERS);
+  const kept = new LRUCache<string, KeptOrder>({ max: MAX_KEPT_ORDERS });
   const notKept = { ids: undefined, keep: () => {} };
   return {
     async find(key, { viewerId, changesUnseen }) {
@@ -281,14 +286,14 @@ function keptOrders(readGenerations: ReadGenerations, clock: Clock, ttlMs: numbe
       if (entry && !valid) kept.delete(key);
       return {
         ids: valid ? entry.ids : undefined,
-        keep: (ids) => kept.remember(key, { ids, generations, readAt: now }),
+        keep: (ids) => kept.set(key, { ids, generations, readAt: now }),
       };
     },
   };
 }
 
 function keptLookups(readGenerations: ReadGenerations): KeptLookups {
-  const kept = new RecentMap<string, KeptLookup>(MAX_KEPT_LOOKUPS);
+  const kept = new LRUCache<string, KeptLookup>({ max: MAX_KEPT_LOOKUPS });
   return {
     async find<T>(key: string) {
       const { library } = await generationsFor(readGenerations, null);
@@ -296,14 +301,14 @@ function keptLookups(readGenerations: ReadGenerations): KeptLookups {
       const valid = entry?.library === library;
       return {
         value: valid ? (entry.value as T) : undefined,
-        keep: (value: T) => kept.remember(key, { value, library }),
+        keep: (value: T) => kept.set(key, { value, library }),
       };
     },
   };
 }
 
 function keptRows(readGenerations: ReadGenerations): KeptRows {
-  const kept = new RecentMap<number, KeptRow>(MAX_KEPT_ROWS);
+  const kept = new LRUCache<number, KeptRow>({ max: MAX_KEPT_ROWS });
   return {
     async find(ids) {
       const { library } = await generationsFor(readGenerations, null);
@@ -311,14 +316,13 @@ function keptRows(readGenerations: ReadGenerations): KeptRows {
       for (const id of ids) {
         const entry = kept.get(id);
         if (entry?.library === library) {
-          rows.set(id, entry.row);
-          kept.remember(id, entry); // the most recently used now
+          rows.set(id, entry.row); // `get` made it the most recently used
         }
       }
       return {
         rows,
         keep: (read) => {
-          for (const row of read) kept.remember(row.id, { row, library });
+          for (const row of read) kept.set(row.id, { row, library });
         },
       };
     },

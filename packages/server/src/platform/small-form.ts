@@ -1,41 +1,63 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AppError, BadRequest } from './errors.ts';
+import { AppError, BadRequest } from './errors.ts';
 
 const MULTIPART = 'multipart/form-data';
 
-/**
- * For a context whose routes take small multipart forms (avatars, attachments): the body is read
- * whole, and refused with `tooLarge()` as soon as it passes `limit` bytes. The chunked uploads stream
- * theirs instead (modules/uploads), so this parser lives only in the contexts that ask for it.
- */
-export function acceptSmallForms(scope: FastifyInstance, limit: number, tooLarge: () => AppError) {
-  if (scope.hasContentTypeParser(MULTIPART)) scope.removeContentTypeParser(MULTIPART);
-  scope.addContentTypeParser(MULTIPART, { bodyLimit: limit }, (_req, payload, done) => {
-    const parts: Buffer[] = [];
-    let size = 0;
-    payload.on('data', (part: Buffer) => {
-      size += part.length;
-      if (size > limit) {
-        payload.removeAllListeners('data');
-        payload.resume();
-        done(tooLarge(), undefined);
-      } else parts.push(part);
-    });
-    payload.on('end', () => {
-      if (size <= limit) done(null, Buffer.concat(parts));
-    });
-    payload.on('error', (err) => done(err, undefined));
-  });
-}
+/** Parts a small form may have (fields and files): a form of the app has a handful. */
+const MAX_PARTS = 100;
 
-/** The form a route of such a context received; 400 naming `field` with `message` when it is not one. */
-export async function readSmallForm(req: FastifyRequest, field: string, message: string): Promise<FormData> {
-  if (!Buffer.isBuffer(req.body)) throw new BadRequest(field, message);
-  try {
-    return await new Response(new Uint8Array(req.body), {
-      headers: { 'content-type': req.headers['content-type'] ?? '' },
-    }).formData();
-  } catch {
-    throw new BadRequest(field, message);
-  }
+/** Reads the form a route of a small-form context received, as a FormData. */
+export type SmallFormReader = (req: FastifyRequest, field: string, message: string) => Promise<FormData>;
+
+/**
+ * For a context whose routes take small multipart forms (avatars, attachments): @fastify/multipart
+ * parses them, the parts' content read whole up to `limit` bytes in all, refused with `tooLarge()`
+ * past it. The chunked uploads stream theirs instead (modules/uploads), so this parser lives only in
+ * the contexts that ask for it. The reader answers 400 naming `field` with `message` for a body that
+ * is not such a form.
+ */
+export async function acceptSmallForms(
+  scope: FastifyInstance,
+  limit: number,
+  tooLarge: () => AppError,
+): Promise<SmallFormReader> {
+  if (scope.hasContentTypeParser(MULTIPART)) scope.removeContentTypeParser(MULTIPART);
+  await scope.register(multipart, {
+    limits: { fileSize: limit, fieldSize: limit, parts: MAX_PARTS },
+    throwFileSizeLimit: true,
+  });
+
+  return async (req, field, message) => {
+    if (!req.isMultipart()) throw new BadRequest(field, message);
+    const form = new FormData();
+    let size = 0;
+    const count = (bytes: number) => {
+      size += bytes;
+      if (size > limit) throw tooLarge();
+    };
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'file') {
+          const bytes = await part.toBuffer();
+          count(bytes.length);
+          form.append(
+            part.fieldname,
+            new File([new Uint8Array(bytes)], part.filename, { type: part.mimetype }),
+          );
+        } else {
+          if (part.valueTruncated) throw tooLarge();
+          const value = String(part.value);
+          count(Buffer.byteLength(value));
+          form.append(part.fieldname, value);
+        }
+      }
+    } catch (err) {
+      // Past a limit: ours (count) or the library's (file size, parts), both 413.
+      if (err instanceof AppError) throw err;
+      if ((err as { statusCode?: number }).statusCode === 413) throw tooLarge();
+      throw new BadRequest(field, message);
+    }
+    return form;
+  };
 }

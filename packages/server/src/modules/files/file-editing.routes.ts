@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
 import { AppError, BadRequest } from '../../platform/errors.ts';
-import { acceptSmallForms, readSmallForm } from '../../platform/small-form.ts';
+import { acceptSmallForms, type SmallFormReader } from '../../platform/small-form.ts';
 import { createFileEditingService } from './file-editing.service.ts';
 
 /** Room for the form's fields and boundaries around the largest attachment. */
@@ -16,9 +16,9 @@ class AttachmentTooLarge extends AppError {
   }
 }
 
-/** The fields and the `file` part of an attachment form (the body was read whole, bounded). */
-async function readAttachmentForm(req: FastifyRequest) {
-  const form = await readSmallForm(req, 'body', 'must be multipart/form-data with fileId, kind and a file.');
+/** The fields and the `file` part of an attachment form (read whole, bounded). */
+async function readAttachmentForm(req: FastifyRequest, readForm: SmallFormReader) {
+  const form = await readForm(req, 'body', 'must be multipart/form-data with fileId, kind and a file.');
   const fields = attachmentFields.safeParse({ fileId: form.get('fileId'), kind: form.get('kind') });
   if (!fields.success) {
     const issue = fields.error.issues[0];
@@ -48,9 +48,13 @@ export async function fileEditingRoutes(app: FastifyInstance, ctx: AppContext) {
   // Attachments are small: the form is read whole (bounded) in a context of its own, so its
   // multipart parser is not the one other routes (chunked uploads) use.
   await app.register(async (attachments) => {
-    acceptSmallForms(attachments, ATTACHMENT_BODY_LIMIT, () => new AttachmentTooLarge());
+    const readForm = await acceptSmallForms(
+      attachments,
+      ATTACHMENT_BODY_LIMIT,
+      () => new AttachmentTooLarge(),
+    );
     registerRoute(attachments, filesApi.attach, async (req) => {
-      const { fields, bytes } = await readAttachmentForm(req);
+      const { fields, bytes } = await readAttachmentForm(req, readForm);
       return service.attach(req.user, fields, bytes);
     });
   });

@@ -10,11 +10,11 @@ import type {
 import type { OfflineSession, OfflineSessionsRequest } from '@mesmer/shared/api/offline-session';
 import { extendStreak, localDay } from '@mesmer/shared/domain/streak';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { createAccess, requireUser, type SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { Conflict, NotFound, Unauthorized } from '../../platform/errors.ts';
-import { RecentMap } from '../../platform/recent-map.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { createUsersService } from '../users/users.service.ts';
 import {
@@ -180,7 +180,7 @@ const REMEMBERED_SESSIONS = 10_000;
  */
 function servedAudioStore(db: Db) {
   const repo = createListeningRepo(db);
-  const lastStored = new RecentMap<string, StoredServed>(REMEMBERED_SESSIONS);
+  const lastStored = new LRUCache<string, StoredServed>({ max: REMEMBERED_SESSIONS });
   let batch: { change: ServedChange; written: (ok: boolean) => void; failed: (err: unknown) => void }[] = [];
 
   /** Whether `change` was written, in one statement with the others asked for in the same turn. */
@@ -209,7 +209,7 @@ function servedAudioStore(db: Db) {
       const next = withServed(known, pending);
       if (!next) return;
       if (await updateInBatch({ known, next })) {
-        lastStored.remember(tokenHash, next);
+        lastStored.set(tokenHash, next);
         return;
       }
       lastStored.delete(tokenHash);
@@ -220,7 +220,7 @@ function servedAudioStore(db: Db) {
       if (!session || session.endedAt) return;
       const next = withServed(session, pending);
       if (next) await txRepo.recordServed(session.id, next);
-      lastStored.remember(tokenHash, next ?? session);
+      lastStored.set(tokenHash, next ?? session);
     });
   };
 }

@@ -9,12 +9,12 @@ import {
 } from '@mesmer/shared/api/patreon';
 import { canManageRoles } from '@mesmer/shared/domain/permissions';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { PatreonConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
-import { RecentMap } from '../../platform/recent-map.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import {
   createPatreonClient,
@@ -95,7 +95,7 @@ function byPrice<T extends { id: string; amountCents: number | null }>(tiers: T[
  */
 export function createPatreonService(ctx: AppContext, log?: FastifyBaseLogger) {
   const repo = createPatreonRepo(ctx.db);
-  const lastAttempt = new RecentMap<number, number>(10_000);
+  const lastAttempt = new LRUCache<number, number>({ max: 10_000 });
   let client: PatreonClient | undefined;
 
   /** Loudly, once a while: every renewal fails the same way until an operator fixes the settings. */
@@ -372,7 +372,7 @@ export function createPatreonService(ctx: AppContext, log?: FastifyBaseLogger) {
       if (!link || link.lastVerified.getTime() > at - MEMBERSHIP_REFRESH_MS) return;
       const tried = lastAttempt.get(userId);
       if (tried !== undefined && tried > at - RETRY_AFTER_FAILURE_MS) return;
-      lastAttempt.remember(userId, at);
+      lastAttempt.set(userId, at);
       try {
         await verify(link);
         lastAttempt.delete(userId);

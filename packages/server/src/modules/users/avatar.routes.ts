@@ -4,7 +4,7 @@ import { requireUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
 import { AppError, BadRequest } from '../../platform/errors.ts';
-import { acceptSmallForms, readSmallForm } from '../../platform/small-form.ts';
+import { acceptSmallForms, type SmallFormReader } from '../../platform/small-form.ts';
 import { createAvatarService } from './avatar.service.ts';
 
 /** Room for the boundaries around the largest image. */
@@ -17,9 +17,9 @@ class AvatarTooLarge extends AppError {
   }
 }
 
-/** The one image part of the form (the body was read whole, bounded). */
-async function readImagePart(req: FastifyRequest): Promise<Buffer> {
-  const form = await readSmallForm(req, 'file', NOT_MULTIPART);
+/** The one image part of the form (read whole, bounded). */
+async function readImagePart(req: FastifyRequest, readForm: SmallFormReader): Promise<Buffer> {
+  const form = await readForm(req, 'file', NOT_MULTIPART);
   const files = [...form.values()].filter((v): v is File => v instanceof Blob);
   if (files.length !== 1) throw new BadRequest('file', NOT_MULTIPART);
   if (files[0].size > MAX_AVATAR_BYTES) throw new AvatarTooLarge();
@@ -31,10 +31,10 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
   const avatars = createAvatarService(ctx);
 
   await app.register(async (scope) => {
-    acceptSmallForms(scope, AVATAR_BODY_LIMIT, () => new AvatarTooLarge());
+    const readForm = await acceptSmallForms(scope, AVATAR_BODY_LIMIT, () => new AvatarTooLarge());
     registerRoute(scope, usersApi.uploadAvatar, async (req) => {
       const me = requireUser(req);
-      return { url: await avatars.upload(me.id, await readImagePart(req)) };
+      return { url: await avatars.upload(me.id, await readImagePart(req, readForm)) };
     });
   });
 }
