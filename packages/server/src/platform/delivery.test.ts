@@ -59,12 +59,15 @@ describe('delivery', () => {
   });
 
   it('answers HEAD like GET, without a body', async () => {
-    const get = await app.inject({ method: 'GET', url: '/' });
-    const head = await app.inject({ method: 'HEAD', url: '/' });
-    expect(head.statusCode).toBe(200);
-    expect(head.headers['content-type']).toBe(get.headers['content-type']);
-    expect(head.body).toBe('');
-    expect((await app.inject({ method: 'HEAD', url: '/playlists' })).statusCode).toBe(200);
+    // Over a real socket: whether a HEAD answer carries a body is the HTTP layer's part (inject's
+    // handling of it differs between light-my-request versions).
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const get = await fetch(`${base}/`);
+    const head = await fetch(`${base}/`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(await head.text()).toBe('');
+    expect((await fetch(`${base}/playlists`, { method: 'HEAD' })).status).toBe(200);
   });
 
   it('serves robots.txt as text, not the app page', async () => {
