@@ -166,9 +166,11 @@ describe(`a server killed with SIGKILL (${onPostgres ? 'PostgreSQL' : 'embedded 
     const state = await api('GET', `/files/upload?uuid=${uuid}`, after);
     expect(state.status).toBe(200);
     expect(state.body.receivedChunks).toEqual([0]);
-    // No file of it: its uuid finds nothing, and no media object was left under the file's name.
-    expect((await api('GET', `/files?uuid=${uuid}`, after)).status).toBe(404);
-    expect(fs.existsSync(path.join(dataDir, 'media', 'audio', `${uuid}.wav`))).toBe(false);
+    // No file of it, and no audio object at all (the upload's audio is named by the server's id).
+    const mine = await api('GET', '/files?myFiles=true', after);
+    expect(mine.body.files).toEqual([]);
+    const audioDir = path.join(dataDir, 'media', 'audio');
+    expect(fs.existsSync(audioDir) ? fs.readdirSync(audioDir) : []).toEqual([]);
 
     const again = await fetch(`${server.url}/api/files/upload`, {
       method: 'POST',
@@ -184,8 +186,10 @@ describe(`a server killed with SIGKILL (${onPostgres ? 'PostgreSQL' : 'embedded 
     expect(done.status, await done.clone().text()).toBe(200);
     const created = await api('POST', '/files', after, { uuid, name: 'Survivor', fileType: 2 });
     expect(created.status).toBe(200);
-    const file = await api('GET', `/files?uuid=${uuid}`, after);
-    const media = await fetch(new URL((file.body.files as { audioURL: string }[])[0].audioURL, server.url));
+    const file = await api('GET', '/files?myFiles=true', after);
+    const [survivor] = file.body.files as { id: number; audioURL: string }[];
+    expect(survivor?.id).toBe(created.body.id);
+    const media = await fetch(new URL(survivor.audioURL, server.url));
     expect(Buffer.from(await media.arrayBuffer()).equals(bytes)).toBe(true);
   });
 });
