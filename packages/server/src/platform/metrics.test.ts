@@ -66,12 +66,15 @@ describe('what the modules count', async () => {
   });
 
   it('counts open messaging sockets', async () => {
+    // Only a signed-in socket connects (decision 020).
+    const listener = await createSignedInUser(app, { username: `metrics${randomUUID().slice(0, 8)}` });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     const socket = connect(`http://127.0.0.1:${port}`, {
       path: '/socket.io',
       transports: ['websocket'],
       reconnection: false,
+      auth: { token: listener.token },
     });
     await new Promise((resolve, reject) =>
       socket.once('connect', () => resolve(null)).once('connect_error', reject),
