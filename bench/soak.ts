@@ -210,7 +210,12 @@ async function user(index: number) {
     while (!threadOf.has(index - 1)) await sleep(50);
     const id = await threadOf.get(index - 1);
     if (id) {
-      const socket = connect(base, { path: '/socket.io', transports: ['websocket'] });
+      const socket = connect(base, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { token },
+        extraHeaders: { 'x-forwarded-for': ip },
+      });
       socket.on('connect', () => socket.emit('set_thread', id, null, token));
       socket.on('message', () => {
         delivered += 1;

@@ -100,8 +100,14 @@ async function eventually(check: () => Promise<boolean>, ms = 15_000) {
   }
 }
 
-async function openSocket(base: string): Promise<Socket> {
-  const socket = connect(base, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+/** A socket signed in with `token` (the handshake is the sign-in, decision 020). */
+async function openSocket(base: string, token: string): Promise<Socket> {
+  const socket = connect(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { token },
+  });
   await new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(null));
     socket.once('connect_error', reject);
@@ -206,7 +212,7 @@ describe.skipIf(!adminUrl || testDbKind !== 'postgres')(
           userIds: String(listener.id),
         }),
       );
-      const socket = await openSocket(server.url);
+      const socket = await openSocket(server.url, listenerToken);
       sockets.push(socket);
       const history = new Promise((resolve) => socket.once('bulk_messages', resolve));
       socket.emit('set_thread', thread.id, null, listenerToken);
@@ -259,7 +265,7 @@ describe.skipIf(!adminUrl || testDbKind !== 'postgres')(
       const server = await startServerProcess({ DATABASE_URL: database.url, RATE_LIMIT: 'false' });
       servers.push(server);
       const token = await login(server.url, creator);
-      const socket = await openSocket(server.url);
+      const socket = await openSocket(server.url, token);
       sockets.push(socket);
       const socketEnded = new Promise<string>((resolve) => socket.once('disconnect', resolve));
 

@@ -127,7 +127,12 @@ describe.skipIf(!adminUrl || testDbKind !== 'postgres')(
       const thread = await json(
         await call(one.url, 'POST', '/messages/threads', t1, { name: null, userIds: String(listener.id) }),
       );
-      const socket = connect(two.url, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+      const socket = connect(two.url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        reconnection: false,
+        auth: { token: t2 },
+      });
       sockets.push(socket);
       await new Promise((resolve, reject) => {
         socket.once('connect', () => resolve(null));
@@ -179,13 +184,16 @@ describe.skipIf(!adminUrl || testDbKind !== 'postgres')(
 
       const created = await call(two.url, 'POST', '/files', token, { uuid, name: 'Across', fileType: 2 });
       expect(created.status, await created.clone().text()).toBe(200);
+      const { id } = (await created.json()) as { id: number };
 
       const after = await json(await call(one.url, 'GET', listUrl, token));
       expect(after.totalItems).toBe(1);
-      const [file] = after.files as { uuid: string; name: string }[];
-      expect(file).toMatchObject({ uuid, name: 'Across' });
+      // The file's uuid is the server's id of the upload, not the client's handle (decision 018).
+      const [file] = after.files as { id: number; uuid: string; name: string }[];
+      expect(file).toMatchObject({ id, name: 'Across' });
+      expect(file?.uuid).not.toBe(uuid);
 
-      const byUuid = await json(await call(two.url, 'GET', `/files?uuid=${uuid}`, token));
+      const byUuid = await json(await call(two.url, 'GET', `/files?uuid=${file?.uuid}`, token));
       const audioUrl = (byUuid.files as { audioURL: string }[])[0].audioURL;
       expect(audioUrl).toBeTruthy();
       for (const p of [one, two]) {
