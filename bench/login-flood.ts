@@ -1,5 +1,5 @@
 /**
- * The memory flood of issue 9: a few hundred sign-in attempts with 2 MB usernames, each
+ * The memory flood: a few hundred sign-in attempts with 2 MB usernames, each
  * claiming another client through X-Forwarded-For, against a freshly started server
  * (packages/server/src/main.ts, embedded database in a temporary DATA_DIR, rate limits on).
  * Prints the server's resident memory before, right after, and once the limit windows
@@ -8,12 +8,11 @@
  * BENCH_REQUESTS (300), BENCH_USER_BYTES (2,000,000), BENCH_WAIT_SECONDS (65: one login window
  * and one sweep of the memory store).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sleep, startBenchServer } from './server-process.ts';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 300);
 const userBytes = Number(process.env.BENCH_USER_BYTES ?? 2_000_000);
@@ -21,52 +20,16 @@ const waitSeconds = Number(process.env.BENCH_WAIT_SECONDS ?? 65);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 function rssMb(child: ChildProcess): number {
   const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]);
   return Math.round(kb / 1024);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-flood-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    SEED_DEMO: 'false',
-    RATE_LIMIT: 'true',
-    LOG_LEVEL: 'error',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
+const bench = await startBenchServer({ root, readyPath: '/api/leaderboard' });
+const { base, child: server } = bench;
 
 try {
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/api/leaderboard`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 600) throw new Error('the server did not start within 60 s');
-    await sleep(100);
-  }
   // Warm-up: a few ordinary failed logins so the login path is loaded before measuring.
   for (let i = 0; i < 5; i++) {
     await fetch(`${base}/api/token`, {
@@ -122,7 +85,5 @@ try {
     `server RSS: before ${before} MB, right after ${after} MB, ${waitSeconds} s later ${afterWindow} MB`,
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.stop();
 }

@@ -1,5 +1,5 @@
 /**
- * The socket flood of issue 28: while GET /api/health is probed every 200 ms, one client opens
+ * The socket flood: while GET /api/health is probed every 200 ms, one client opens
  * websockets with a bogus token and emits set_thread every 20 ms, and one signed-in socket emits
  * set_thread every 20 ms (opening a new socket whenever the server closes it), for 12 s. The same
  * probes without the flood, first, are the baseline. Prints p50/p99/max of the health latency and
@@ -8,27 +8,14 @@
  *
  * BENCH_SECONDS (12), BENCH_ROOT (this checkout; another checkout's root measures its server).
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io as connect, type Socket } from 'socket.io-client';
+import { sleep, startBenchServer } from './server-process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 12);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(process.env.BENCH_ROOT ?? path.resolve(here, '..'));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** GET /api/health every 200 ms for `ms`; answers the latencies. */
 async function probe(base: string, ms: number): Promise<number[]> {
@@ -56,37 +43,11 @@ function summary(latencies: number[]): string {
   return `p50 ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms (${sorted.length} probes)`;
 }
 
-const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-socket-flood-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    SEED_DEMO: 'false',
-    RATE_LIMIT: 'true',
-    LOG_LEVEL: 'error',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
+const server = await startBenchServer({ root, readyPath: '/api/health' });
+const { base } = server;
 const sockets: Socket[] = [];
 
 try {
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 600) throw new Error('the server did not start within 60 s');
-    await sleep(100);
-  }
   const register = async (name: string) => {
     const res = await fetch(`${base}/api/register`, {
       method: 'POST',
@@ -158,7 +119,5 @@ try {
   );
 } finally {
   for (const s of sockets) s.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
