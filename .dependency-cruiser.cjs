@@ -30,6 +30,48 @@ module.exports = {
       to: { path: '(^|/)node_modules/drizzle-orm/' },
     },
     {
+      name: 'server-db-knows-no-modules',
+      comment:
+        'db/ (schema, client, seeds, SQL helpers) is below the modules: what seeding needs of a module is passed in.',
+      severity: 'error',
+      from: { path: `${server}db/` },
+      to: { path: `${server}modules/` },
+    },
+    {
+      name: 'server-platform-knows-no-modules',
+      comment:
+        'platform/ is what every module stands on; the composition root (modules/index.ts) wires modules to it.',
+      severity: 'error',
+      from: { path: `${server}platform/` },
+      to: { path: `${server}modules/` },
+    },
+    {
+      name: 'module-imports-module-through-service-or-index',
+      comment:
+        "A module uses another only through that module's *.service.ts files (the services the composition " +
+        'root hands it, and their types) or its index.ts (a declared public surface): never its repos, routes, ' +
+        'presenters or helpers.',
+      severity: 'error',
+      // Tests may take another module's test data to seed with.
+      from: { path: `${server}modules/([^/]+)/`, pathNot: ['\\.test\\.ts$'] },
+      to: {
+        path: `${server}modules/[^/]+/`,
+        pathNot: [
+          `${server}modules/$1/`,
+          `${server}modules/[^/]+/[^/]+\\.service\\.ts$`,
+          `${server}modules/[^/]+/index\\.ts$`,
+        ],
+      },
+    },
+    {
+      name: 'repo-imports-no-other-module-repo',
+      comment:
+        "A module's repo holds its own SQL; SQL shared by several modules lives in db/ (row-count.ts, sql-helpers.ts).",
+      severity: 'error',
+      from: { path: `${server}modules/([^/]+)/[^/]+\\.repo\\.ts$` },
+      to: { path: `${server}modules/[^/]+/[^/]+\\.repo\\.ts$`, pathNot: `${server}modules/$1/` },
+    },
+    {
       name: 'ui-and-lib-are-below-features',
       comment:
         'ui/ and lib/ are the base of the web app: they know no feature, the player or library widgets.',

@@ -12,10 +12,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { generationsReader } from './db/library-generation.ts';
+import { createGenerationsReader } from './db/library-generation.ts';
 import { seedRoles } from './db/seed/roles.ts';
 import { startCleanup } from './modules/cleanup/cleanup.service.ts';
-import { registerModules } from './modules/index.ts';
+import { buildServices, registerModules, type Services } from './modules/index.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { attachRealtime } from './modules/messages/messages.realtime.ts';
 import { avatarImageRoutes } from './modules/users/avatar.routes.ts';
@@ -55,7 +55,7 @@ export interface BuildOptions {
   onDatabaseLockLost?: (err: Error) => void;
 }
 
-export type App = FastifyInstance & { ctx: AppContext };
+export type App = FastifyInstance & { ctx: AppContext; services: Services };
 
 /** Believes the nearest `hops` proxies, as Fastify does for a number (its types take only a function). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -122,7 +122,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     limiter: createRateLimiter(config, { clock, log: app.log }),
     metrics: createMetrics(),
     readCache: createReadCache({
-      readGenerations: generationsReader(database.db),
+      readGenerations: createGenerationsReader(database),
       clock,
       ttlMs: config.libraryCacheSeconds * 1000,
       maxEntries: 4000,
@@ -130,9 +130,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }),
   };
   app.decorate('ctx', ctx);
+  const services = buildServices(ctx, app.log);
+  app.decorate('services', services);
   await seedRoles(ctx.db);
   if (!opts.database) app.addHook('onClose', () => database.close());
-  const stopCleanup = startCleanup(ctx, app.log);
+  const stopCleanup = startCleanup(services.cleanup, app.log);
   app.addHook('onClose', async () => stopCleanup());
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
@@ -204,18 +206,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin, ctx);
+  await app.register(authPlugin, { config, clock, sessions: services.sessions });
 
   await app.register(
     async (api) => {
-      await registerModules(api, ctx);
+      await registerModules(api, ctx, services);
     },
     { prefix: '/api' },
   );
-  await mediaRoutes(app, ctx);
-  await avatarImageRoutes(app, ctx);
+  const { storage, signer, access, files, listening, sessions, messages, hub } = services;
+  await mediaRoutes(app, { clock, readCache: ctx.readCache, storage, signer, access, files, listening });
+  await avatarImageRoutes(app, services.avatars);
   // Messaging's socket.io server on this HTTP server (path /socket.io), closed with the app.
-  await attachRealtime(app, ctx);
+  await attachRealtime(app, { config, clock, metrics: ctx.metrics, sessions, messages, hub });
 
   await registerWebApp(app, config);
 

@@ -37,7 +37,7 @@ async function makeDemoLibraryApart(config: ReturnType<typeof loadConfig>) {
 /** The demo library's process: seeds, analyses the audio, closes the database and exits. */
 async function makeDemoLibrary(config: ReturnType<typeof loadConfig>) {
   const app = await buildApp(config);
-  await seedOnStart(app.ctx, app.log);
+  await seedOnStart(app.ctx, app.log, app.services.auth.seedAccounts);
   const { analysed, failed } = await analyseStoredAudio(app.ctx, { log: (line) => app.log.debug(line) });
   app.log.info(`made the demo library: analysed ${analysed} files (${failed.length} failed)`);
   await app.close();
@@ -95,8 +95,8 @@ async function main() {
     }
     throw err;
   }
-  await seedOnStart(app.ctx, app.log);
-  await logAccountNotices(app.ctx, app.log);
+  await seedOnStart(app.ctx, app.log, app.services.auth.seedAccounts);
+  await logAccountNotices(app.services.auth.seedAccounts, app.log);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

@@ -10,40 +10,42 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type HeldLock, LockHeldError, type LockLostError, takeLock } from './embedded-lock.ts';
 import * as schema from './schema/index.ts';
 
+/** The database or one of its transactions: both are a PgDatabase, so a repo takes either. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** How many statements that may write were sent to an embedded database (see Database.writes). */
+export interface WriteCount {
+  readonly count: number;
+}
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * The embedded database's count of statements sent that may write (anything but a plain SELECT,
+   * and the end of each transaction); undefined for PostgreSQL. PGlite has one connection, held by
+   * this process alone (its lock), and runs statements in the order they are sent: while the count
+   * is unchanged, nothing in it has changed since a read sent at that count. PostgreSQL is shared
+   * with other processes, so it has no such count.
+   */
+  writes?: WriteCount;
   close(): Promise<void>;
+}
+
+/** Runs `work` in one transaction: the transaction is a Db, so repos take it as they take the database. */
+export function withTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx));
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export class DatabaseLockedError extends Error {}
 
-/** How many statements that may write were sent to an embedded database: see writesSent. */
-interface WriteCount {
-  count: number;
-}
-const writesOfEmbedded = new WeakMap<Db, WriteCount>();
-
-/**
- * The embedded database's count of statements sent that may write (anything but a plain SELECT,
- * and the end of each transaction), or undefined for PostgreSQL. PGlite has one connection, held by
- * this process alone (its lock), and runs statements in the order they are sent: while the count is
- * unchanged, nothing in it has changed since a read sent at that count. PostgreSQL is shared with
- * other processes, so it has no such count.
- */
-export function writesSent(db: Db): { readonly count: number } | undefined {
-  return writesOfEmbedded.get(db);
-}
-
 const PLAIN_SELECT = /^\s*select\b/i;
 const LOCKING_CLAUSE = /\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b/i;
 
 /** Makes `client` count, in `writes`, the statements sent to it that may write. */
-function countWrites(client: PGlite, writes: WriteCount) {
+function countWrites(client: PGlite, writes: { count: number }) {
   type Query = PGlite['query'];
   type Exec = PGlite['exec'];
   const counted = <T extends Query | Exec>(send: T): T =>
@@ -144,7 +146,7 @@ export async function openDatabase(opts: {
     const log = opts.log ?? stderrLog;
     pool.on('error', (err) => log.warn({ err }, 'PostgreSQL ended an idle connection; it will be replaced'));
     await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db: Db = drizzlePg(pool, { schema });
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -153,12 +155,11 @@ export async function openDatabase(opts: {
     opts.pgliteDir === 'memory://' ? undefined : lockEmbeddedDatabase(opts.pgliteDir, opts.onLockLost);
   let client: PGlite;
   let db: Db;
+  const writes = { count: 0 };
   try {
     client = await openEmbedded(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir, opts.image);
-    const writes = { count: 0 };
     countWrites(client, writes);
-    db = drizzlePglite(client, { schema }) as unknown as Db;
-    writesOfEmbedded.set(db, writes);
+    db = drizzlePglite(client, { schema });
   } catch (err) {
     lock?.release();
     throw err;
@@ -166,6 +167,7 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
+    writes,
     async close() {
       // After the lock is lost the folder may be another server's: write nothing more to it.
       if (lock?.lost) return;

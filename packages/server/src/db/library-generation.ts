@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, writesSent } from './client.ts';
+import type { Database, WriteCount } from './client.ts';
 import { libraryGeneration, sessionGeneration, viewerGeneration } from './schema/index.ts';
 
 /**
@@ -29,12 +29,15 @@ export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * On the embedded database, `read`'s last answer for `key` while no statement that may write has
- * been sent since that read was sent (writesSent: nothing else can change it); otherwise, and on
- * PostgreSQL, `read` itself. Reads under way are shared by sharedReads around `read`, not here.
+ * On the embedded database (`writes`: its count of statements that may write), `read`'s last answer
+ * for `key` while no statement that may write has been sent since that read was sent (nothing else
+ * can change it); otherwise, and on PostgreSQL, `read` itself. Reads under way are shared by
+ * sharedReads around `read`, not here.
  */
-export function untilWritten<K, T>(db: Db, read: (key: K) => Promise<T>): (key: K) => Promise<T> {
-  const writes = writesSent(db);
+function untilWritten<K, T>(
+  writes: WriteCount | undefined,
+  read: (key: K) => Promise<T>,
+): (key: K) => Promise<T> {
   if (!writes) return read;
   // Answers of the current write count only: a write makes them all stale, so they go with it.
   const last = new Map<K, T>();
@@ -55,18 +58,6 @@ export function untilWritten<K, T>(db: Db, read: (key: K) => Promise<T>): (key: 
 /** The most answers untilWritten keeps between two writes (one per signed-in viewer asking). */
 const MAX_ANSWERS_UNTIL_WRITTEN = 10_000;
 
-/**
- * `create(db)` made once per database and kept while the database is: for state that belongs to
- * one database, such as what was read from it (two databases' generations are unrelated numbers).
- */
-export function onePerDatabase<T>(create: (db: Db) => T): (db: Db) => T {
-  const made = new WeakMap<Db, T>();
-  return (db) => {
-    if (!made.has(db)) made.set(db, create(db));
-    return made.get(db) as T;
-  };
-}
-
 /** What kept answers depend on (decision 010): the library's generation and the viewer's own. */
 export interface Generations {
   library: number;
@@ -75,12 +66,16 @@ export interface Generations {
 }
 
 /**
- * The reader of the generations (decision 010) of a database, one per database. Anonymous viewers
+ * The reader of the generations (decision 010) of a database; the app makes one (app.ts) and its
+ * answers are kept for that database alone (two databases' generations are unrelated numbers). Anonymous viewers
  * read the library generation alone, and all concurrent requests share that read; a signed-in
  * viewer reads it with their own generation in one statement, shared between their own concurrent
  * requests (sharedReads). Both are prepared single-row queries.
  */
-export const generationsReader = onePerDatabase((db): ((viewerId: number | null) => Promise<Generations>) => {
+export function createGenerationsReader({
+  db,
+  writes,
+}: Database): (viewerId: number | null) => Promise<Generations> {
   const library = db
     .select({ generation: libraryGeneration.generation })
     .from(libraryGeneration)
@@ -118,25 +113,25 @@ export const generationsReader = onePerDatabase((db): ((viewerId: number | null)
       if (entry.waiting === 0) byViewer.delete(viewerId);
     }
   };
-  return untilWritten(db, (viewerId: number | null) =>
+  return untilWritten(writes, (viewerId: number | null) =>
     viewerId === null ? anonymous() : ofViewer(viewerId),
   );
-});
+}
 
 /**
- * The reader of the session generation (migration 0012, decision 034) of a database, one per
- * database: what session users kept in the process (platform/access.ts) depend on. All concurrent
+ * The reader of the session generation (migration 0012, decision 034) of a database: what session
+ * users kept in the process (platform/session-cache.ts, one per app) depend on. All concurrent
  * callers share one read (sharedReads) of a prepared single-row query; on the embedded database, a
  * read is not sent again until a statement that may write has been (untilWritten).
  */
-export const sessionGenerationReader = onePerDatabase((db): (() => Promise<number>) => {
+export function createSessionGenerationReader({ db, writes }: Database): () => Promise<number> {
   const read = db
     .select({ generation: sessionGeneration.generation })
     .from(sessionGeneration)
     .prepare('session_generation');
   const kept = untilWritten(
-    db,
+    writes,
     sharedReads(async () => (await read.execute())[0]?.generation ?? 0),
   );
   return () => kept(null);
-});
+}

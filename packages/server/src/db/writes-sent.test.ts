@@ -2,8 +2,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testDbKind } from '../test/harness.ts';
-import { type Database, writesSent } from './client.ts';
-import { generationsReader, sessionGenerationReader } from './library-generation.ts';
+import type { Database } from './client.ts';
+import { createGenerationsReader, createSessionGenerationReader } from './library-generation.ts';
 import { libraryGeneration } from './schema/index.ts';
 
 let database: Database;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe.runIf(testDbKind === 'pglite')('statements that may write, on the embedded database', () => {
-  const count = () => writesSent(database.db)?.count ?? Number.NaN;
+  const count = () => database.writes?.count ?? Number.NaN;
   /** Sends `text` past the count, as nothing in the app can: to show what a kept read would miss. */
   const uncounted = (text: string) => {
     const client = (database.db as unknown as { $client: PGlite }).$client;
@@ -47,8 +47,8 @@ describe.runIf(testDbKind === 'pglite')('statements that may write, on the embed
   });
 
   it('reads the generations again only after a statement that may write', async () => {
-    const readGenerations = generationsReader(database.db);
-    const readSessionGeneration = sessionGenerationReader(database.db);
+    const readGenerations = createGenerationsReader(database);
+    const readSessionGeneration = createSessionGenerationReader(database);
     const library = (await readGenerations(null)).library;
     const session = await readSessionGeneration();
 
@@ -67,6 +67,6 @@ describe.runIf(testDbKind === 'pglite')('statements that may write, on the embed
 
 describe.runIf(testDbKind === 'postgres')('statements that may write, on PostgreSQL', () => {
   it('are not counted: other processes write to it too, so every read goes to it', () => {
-    expect(writesSent(database.db)).toBeUndefined();
+    expect(database.writes).toBeUndefined();
   });
 });

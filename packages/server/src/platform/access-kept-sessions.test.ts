@@ -6,18 +6,17 @@ import { authHeader, createUser, loginAs, type TestUser } from '../test/factorie
 import { createTestApp } from '../test/harness.ts';
 import { createTier, grantMembership } from '../test/library-factories.ts';
 import { liveSessionUserQuery } from './access.repo.ts';
-import { createAccess } from './access.ts';
+import { rotateSessionsOnNextRequest } from './session-cache.ts';
 import { hashToken } from './tokens.ts';
 
 // Session users kept in the process while the session generation is unchanged (decision 034).
 const { app, clock } = await createTestApp({ cookieDays: 30, sessionIdleDays: 14 });
 const db = app.ctx.db;
-const access = createAccess(db);
-const elsewhere = createAccess(db);
+const { access, sessions } = app.services;
 const IDLE_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const lookup = (token: string) => access.sessionUser(token, clock.now(), IDLE_DAYS);
+const lookup = (token: string) => sessions.sessionUser(token, clock.now(), IDLE_DAYS);
 const rowsOf = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** A user signed in, whose session user is kept: a second lookup answers the same object. */
@@ -94,15 +93,13 @@ describe('a kept session user', () => {
     expect((await lookup(other.token))?.roles).toEqual(['Moderator']);
   });
 
-  it('is not kept while its session waits for a new token, which another access instance asked for', async () => {
+  it('is not kept while its session waits for a new token, which a role change asked for', async () => {
     const { user, token } = await keptSession();
-    await elsewhere.sessions.rotateOnNextRequest(user.id);
+    await rotateSessionsOnNextRequest(db, user.id);
     const pending = await lookup(token);
     if (!pending) throw new Error('no session');
     expect(await lookup(token)).not.toBe(pending);
-    expect(await access.sessions.rotateIfPending(pending, token, clock.now())).toMatch(
-      /^[A-Za-z0-9_-]{43,}$/,
-    );
+    expect(await sessions.rotateIfPending(pending, token, clock.now())).toMatch(/^[A-Za-z0-9_-]{43,}$/);
     // The old token works for the grace minute, then ends: its kept end is the new one.
     const old = await lookup(token);
     expect(await lookup(token)).toBe(old);

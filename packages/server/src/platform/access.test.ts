@@ -1,7 +1,6 @@
 import type { RoleName } from '@mesmer/shared/domain/permissions';
 import { canAddTrigger, canPublishTrigger } from '@mesmer/shared/domain/permissions';
 import { describe, expect, it } from 'vitest';
-import { createTriggersService } from '../modules/triggers/triggers.service.ts';
 import { createUser, loginAs, type TestUser } from '../test/factories.ts';
 import { createTestApp } from '../test/harness.ts';
 import {
@@ -11,12 +10,12 @@ import {
   grantMembership,
   setHideLockedFiles,
 } from '../test/library-factories.ts';
-import { ANONYMOUS, createAccess, requirePermission, requireUser, type SessionUser } from './access.ts';
+import { ANONYMOUS, requirePermission, requireUser, type SessionUser } from './access.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
 
 const { app } = await createTestApp();
 const db = app.ctx.db;
-const access = createAccess(db);
+const { access, sessions } = app.services;
 
 const session = (user: TestUser, roles: RoleName[] = []): SessionUser => ({
   id: user.id,
@@ -151,13 +150,13 @@ describe('the viewer', () => {
 
   it('comes from a live session token, with its roles; an unknown token has no user', async () => {
     const token = await loginAs(app, moderator.username, moderator.password);
-    expect(await access.sessionUser(token, app.ctx.clock.now(), 14)).toEqual({
+    expect(await sessions.sessionUser(token, app.ctx.clock.now(), 14)).toEqual({
       id: moderator.id,
       username: moderator.username,
       timezone: 'UTC',
       roles: ['Moderator'],
     });
-    expect(await access.sessionUser(`${token}x`, app.ctx.clock.now(), 14)).toBeNull();
+    expect(await sessions.sessionUser(`${token}x`, app.ctx.clock.now(), 14)).toBeNull();
   });
 });
 
@@ -165,13 +164,13 @@ describe('the viewer of a session', () => {
   it('comes with the session lookup, equal to the viewer read on its own', async () => {
     for (const who of [member, lapsed, moderator, bob]) {
       const token = await loginAs(app, who.username, who.password);
-      const sessionUser = await access.sessionUser(token, app.ctx.clock.now(), 14);
+      const sessionUser = await sessions.sessionUser(token, app.ctx.clock.now(), 14);
       if (!sessionUser) throw new Error('no session');
       // A copy of the same user is not the session's object: its viewer is read on its own.
       expect(await access.viewer(sessionUser)).toEqual(await access.viewer({ ...sessionUser }));
     }
     const token = await loginAs(app, member.username, member.password);
-    const sessionUser = await access.sessionUser(token, app.ctx.clock.now(), 14);
+    const sessionUser = await sessions.sessionUser(token, app.ctx.clock.now(), 14);
     if (!sessionUser) throw new Error('no session');
     expect((await access.viewer(sessionUser)).entitledTierIds.size).toBeGreaterThan(0);
   });
@@ -187,7 +186,7 @@ describe('permissions', () => {
   });
 
   it('the triggers service checks the trigger permissions itself, whoever calls it', async () => {
-    const triggers = createTriggersService(app.ctx);
+    const { triggers } = app.services;
     const noRole = viewers.other;
     await expect(triggers.create(noRole, { name: 'Unchecked', description: '' })).rejects.toThrow(Forbidden);
     await expect(triggers.requests(noRole)).rejects.toThrow(Forbidden);

@@ -1,8 +1,10 @@
 import { SESSION_COOKIE } from '@mesmer/shared/domain/site';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAccess, requireUser as requireSignedIn, type SessionUser } from './access.ts';
-import type { AppContext } from './context.ts';
+import type { Config } from '../config.ts';
+import { requireUser as requireSignedIn, type SessionUser } from './access.ts';
+import type { Clock } from './clock.ts';
+import type { SessionCache } from './session-cache.ts';
 import { setSessionCookies } from './session-cookies.ts';
 
 declare module 'fastify' {
@@ -41,29 +43,33 @@ function isCrossSite(req: FastifyRequest, publicUrl: string): boolean {
 }
 
 /** Resolves the session on every request; services then decide what the user may do (access.ts). */
-export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
-  const access = createAccess(ctx.db);
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionToken', null);
-  app.addHook('onRequest', async (req, reply) => {
-    if (!/^\/(api|media|download)\//.test(req.url)) return;
-    const found = tokenFrom(req);
-    if (!found) return;
-    if (found.fromCookie && !SAFE_METHODS.has(req.method) && isCrossSite(req, ctx.config.publicUrl)) {
-      return reply.code(403).send({ error: 'Requests from other sites are refused.' });
-    }
-    req.sessionToken = found.token;
-    req.user = await access.sessionUser(found.token, ctx.clock.now(), ctx.config.sessionIdleDays);
-    // Roles changed since sign-in: the browser's session moves to a new token (no fixation across privileges).
-    if (req.user && found.fromCookie) {
-      const rotated = await access.sessions.rotateIfPending(req.user, found.token, ctx.clock.now());
-      if (rotated) {
-        req.sessionToken = rotated;
-        setSessionCookies(reply, ctx.config, { token: rotated, userId: req.user.id });
+export const authPlugin = fp(
+  async (
+    app: FastifyInstance,
+    { config, clock, sessions }: { config: Config; clock: Clock; sessions: SessionCache },
+  ) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionToken', null);
+    app.addHook('onRequest', async (req, reply) => {
+      if (!/^\/(api|media|download)\//.test(req.url)) return;
+      const found = tokenFrom(req);
+      if (!found) return;
+      if (found.fromCookie && !SAFE_METHODS.has(req.method) && isCrossSite(req, config.publicUrl)) {
+        return reply.code(403).send({ error: 'Requests from other sites are refused.' });
       }
-    }
-  });
-});
+      req.sessionToken = found.token;
+      req.user = await sessions.sessionUser(found.token, clock.now(), config.sessionIdleDays);
+      // Roles changed since sign-in: the browser's session moves to a new token (no fixation across privileges).
+      if (req.user && found.fromCookie) {
+        const rotated = await sessions.rotateIfPending(req.user, found.token, clock.now());
+        if (rotated) {
+          req.sessionToken = rotated;
+          setSessionCookies(reply, config, { token: rotated, userId: req.user.id });
+        }
+      }
+    });
+  },
+);
 
 /** The request's signed-in user, or 401. */
 export function requireUser(req: FastifyRequest): SessionUser {

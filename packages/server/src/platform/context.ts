@@ -6,7 +6,10 @@ import type { Metrics } from './metrics.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { ReadCache } from './read-cache.ts';
 
-/** What every module gets: configuration, the database and the outside world. */
+/**
+ * The platform parts of an app: configuration, the database and the outside world. The composition
+ * root (modules/index.ts) hands each service the parts it needs, by name; no service takes all of it.
+ */
 export interface AppContext {
   config: Config;
   database: Database;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generationsReader, sharedReads } from '../db/library-generation.ts';
+import { createGenerationsReader, sharedReads } from '../db/library-generation.ts';
 import { libraryGeneration, viewerGeneration } from '../db/schema/index.ts';
 import { authHeader, createSignedInUser, createUser, type TestUser } from '../test/factories.ts';
 import { createTestApp } from '../test/harness.ts';
@@ -326,7 +326,7 @@ describe('createReadCache', () => {
   /** A cache on the test database, keeping answers 5 s; `limits` narrows what it keeps. */
   const newCache = (limits: { maxEntries?: number; maxCharacters?: number } = {}) =>
     createReadCache({
-      readGenerations: generationsReader(db),
+      readGenerations: createGenerationsReader(app.ctx.database),
       clock,
       ttlMs: 5_000,
       maxEntries: 10,
@@ -461,7 +461,7 @@ describe('createReadCache', () => {
 
   it('keeps no order by play counts when keeping answers is off, and exact orders still', async () => {
     const cache = createReadCache({
-      readGenerations: generationsReader(db),
+      readGenerations: createGenerationsReader(app.ctx.database),
       clock,
       ttlMs: 0,
       maxEntries: 10,
@@ -475,7 +475,7 @@ describe('createReadCache', () => {
   });
 
   it('looks up totals and orders within an answer at the generations of that answer, reading none again', async () => {
-    const read = generationsReader(db);
+    const read = createGenerationsReader(app.ctx.database);
     let reads = 0;
     const cache = createReadCache({
       readGenerations: (viewerId) => {

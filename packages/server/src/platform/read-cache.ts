@@ -28,7 +28,7 @@ import type { Clock } from './clock.ts';
 export interface ReadCache {
   /** The answer of a GET route for this viewer and query: kept, or computed by `compute`. */
   answer<T>(req: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>): Promise<T>;
-  /** Totals of paged lists by filter (modules/files/row-count.repo.ts). */
+  /** Totals of paged lists by filter (db/row-count.ts). */
   totals: KeptTotals;
   /** The first rows of lists by filter and order (modules/files/files.repo.ts). */
   orders: KeptOrders;

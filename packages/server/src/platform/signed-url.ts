@@ -60,15 +60,3 @@ export function mediaSecret(config: Config): string {
   }
   return fs.readFileSync(file, 'utf8').trim();
 }
-
-const signers = new WeakMap<Config, UrlSigner>();
-
-/** One signer per configuration (the secret file is read once). */
-export function mediaUrlSigner(config: Config): UrlSigner {
-  let signer = signers.get(config);
-  if (!signer) {
-    signer = createUrlSigner(mediaSecret(config));
-    signers.set(config, signer);
-  }
-  return signer;
-}

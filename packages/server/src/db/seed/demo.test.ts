@@ -17,7 +17,7 @@ const count = async (table: typeof files | typeof playlists | typeof series | ty
 describe('demo library seed', () => {
   it('seeds a playable library on first start, quickly', async () => {
     const started = Date.now();
-    await seedOnStart(app.ctx, app.log);
+    await seedOnStart(app.ctx, app.log, app.services.auth.seedAccounts);
     expect(Date.now() - started).toBeLessThan(10_000);
 
     const owner = (await db.select().from(users).where(sql`${users.id} = 1`))[0];
@@ -87,7 +87,7 @@ describe('demo library seed', () => {
 
   it('does nothing on the next start', async () => {
     const before = [await count(files), await count(playlists), await count(series), await count(users)];
-    await seedOnStart(app.ctx, app.log);
+    await seedOnStart(app.ctx, app.log, app.services.auth.seedAccounts);
     expect([await count(files), await count(playlists), await count(series), await count(users)]).toEqual(
       before,
     );
@@ -97,7 +97,7 @@ describe('demo library seed', () => {
 describe('demo library seed switched off', async () => {
   const off = await createTestApp();
   it('seeds nothing when SEED_DEMO is false', async () => {
-    await seedOnStart(off.app.ctx, off.app.log);
+    await seedOnStart(off.app.ctx, off.app.log, off.app.services.auth.seedAccounts);
     expect(await off.app.ctx.db.select().from(files)).toEqual([]);
     expect(await off.app.ctx.db.select().from(users)).toEqual([]);
   });

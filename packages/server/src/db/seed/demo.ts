@@ -1,11 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { FastifyBaseLogger } from 'fastify';
-import { createAccountsRepo } from '../../modules/auth/accounts.repo.ts';
-import { hashPassword } from '../../modules/auth/passwords.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { createStorage, type Storage } from '../../platform/storage.ts';
-import type { Db } from '../client.ts';
+import { withTransaction } from '../client.ts';
 import {
   files,
   fileTags,
@@ -36,6 +34,7 @@ import {
   type DemoFile,
   type DemoPlaylist,
 } from './demo-catalogue.ts';
+import type { SeedAccounts } from './seed-accounts.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -44,38 +43,31 @@ const DAY_MS = 86_400_000;
  * none yet. Its password is random: nobody can sign in as it until someone resets it
  * (or `npm run admin` sets one).
  */
-async function ensureOwner(db: Db): Promise<number | null> {
-  const usersRepo = createAccountsRepo(db);
-  if (await usersRepo.findById(SITE_OWNER_ID)) return SITE_OWNER_ID;
-  const id = await usersRepo.insertOwner({
+async function ensureOwner(accounts: SeedAccounts): Promise<number | null> {
+  if (await accounts.exists(SITE_OWNER_ID)) return SITE_OWNER_ID;
+  return accounts.createOwner({
     username: DEMO_OWNER,
     email: `${DEMO_OWNER}@demo.mesmer.local`,
-    passwordHash: await hashPassword(randomBytes(24).toString('hex')),
-    emailVerified: true,
+    password: randomBytes(24).toString('hex'),
+    roles: ['Administrator'],
   });
-  if (id !== null) await usersRepo.addRoles(id, ['Administrator']);
-  return id;
 }
 
-async function ensureCommunityUsers(db: Db): Promise<Map<string, number>> {
-  const usersRepo = createAccountsRepo(db);
+async function ensureCommunityUsers(accounts: SeedAccounts): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const demo of DEMO_USERS) {
-    let id = (await usersRepo.findByUsername(demo.username))?.id ?? null;
-    if (id === null) {
-      id = await usersRepo.insert({
+    const id =
+      (await accounts.idOf(demo.username)) ??
+      (await accounts.create({
         username: demo.username,
         email: `${demo.username}@demo.mesmer.local`,
-        passwordHash: await hashPassword(DEMO_PASSWORD),
-        emailVerified: true,
+        password: DEMO_PASSWORD,
         biography: demo.biography,
         points: demo.points,
         streak: demo.streak,
-      });
-      if (id === null) continue;
-      await usersRepo.addRoles(id, demo.roles);
-    }
-    ids.set(demo.username, id);
+        roles: demo.roles,
+      }));
+    if (id !== null) ids.set(demo.username, id);
   }
   return ids;
 }
@@ -102,18 +94,18 @@ async function storeMedia(storage: Storage, file: DemoFile, uuid: string, seed: 
  * generated audio in storage, playlists, ratings and two training plans. Does nothing
  * when the library already has files, so it is safe on every start.
  */
-export async function seedDemoLibrary(ctx: AppContext, log: FastifyBaseLogger) {
+export async function seedDemoLibrary(ctx: AppContext, log: FastifyBaseLogger, accounts: SeedAccounts) {
   const { db } = ctx;
   const [existing] = await db.select({ id: files.id }).from(files).limit(1);
   if (existing) return;
   const started = Date.now();
 
-  const ownerId = await ensureOwner(db);
+  const ownerId = await ensureOwner(accounts);
   if (ownerId === null) {
     log.warn('demo library skipped: user id 1 (the site owner) does not exist');
     return;
   }
-  const userIds = await ensureCommunityUsers(db);
+  const userIds = await ensureCommunityUsers(accounts);
   userIds.set(DEMO_OWNER, ownerId);
   const userId = (username: string) => userIds.get(username) ?? ownerId;
   const now = ctx.clock.now().getTime();
@@ -127,7 +119,7 @@ export async function seedDemoLibrary(ctx: AppContext, log: FastifyBaseLogger) {
     }),
   );
 
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     await tx
       .insert(membershipTiers)
       .values(DEMO_TIERS.map(({ creator, ...tier }) => ({ ...tier, creatorUserId: userId(creator) })))

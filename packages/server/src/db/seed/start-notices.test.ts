@@ -18,7 +18,7 @@ describe('logAccountNotices', async () => {
 
   it('says when there is no site owner yet and how to make one', async () => {
     const { lines, log } = warnings();
-    await logAccountNotices(app.ctx, log);
+    await logAccountNotices(app.services.auth.seedAccounts, log);
     expect(lines).toEqual([
       'No site owner (user id 1) yet: create it with npm run admin -- create <username> <email>.',
     ]);
@@ -30,7 +30,7 @@ describe('logAccountNotices', async () => {
     await createUser(app.ctx.db, { username: 'velvetvoice', password: 'changed since' });
     await createUser(app.ctx.db, { username: 'sonicmist', password: DEMO_PASSWORD });
     const { lines, log } = warnings();
-    await logAccountNotices(app.ctx, log);
+    await logAccountNotices(app.services.auth.seedAccounts, log);
     expect(lines).toEqual([
       'Demo accounts with the published password "demo-password" exist: lunadrift, sonicmist. ' +
         'Anyone can sign in as them; change their passwords (npm run admin -- password <username>) ' +

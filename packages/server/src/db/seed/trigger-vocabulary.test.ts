@@ -12,8 +12,8 @@ const db = app.ctx.db;
 describe('trigger vocabulary (reference data)', () => {
   it('is seeded on a fresh database without the demo and without any account, once', async () => {
     expect(await db.select().from(users)).toHaveLength(0);
-    await seedOnStart(app.ctx, app.log);
-    await seedOnStart(app.ctx, app.log);
+    await seedOnStart(app.ctx, app.log, app.services.auth.seedAccounts);
+    await seedOnStart(app.ctx, app.log, app.services.auth.seedAccounts);
 
     const rows = await db.select().from(triggers);
     expect(rows.length).toBeGreaterThanOrEqual(75);
@@ -52,7 +52,7 @@ describe('trigger vocabulary (reference data)', () => {
       .set({ category: null, weight: 1, creatorId: 1 })
       .where(sql`${triggers.name} = 'Deep Breath'`);
     await db.update(triggers).set({ category: null }).where(sql`${triggers.name} = 'Melt'`);
-    await seedOnStart(app.ctx, app.log);
+    await seedOnStart(app.ctx, app.log, app.services.auth.seedAccounts);
     const [deep] = await db.select().from(triggers).where(sql`${triggers.name} = 'Deep Breath'`);
     expect(deep).toMatchObject({ category: 'Relaxation', weight: 0.8, creatorId: 1 });
     const [melt] = await db.select().from(triggers).where(sql`${triggers.name} = 'Melt'`);

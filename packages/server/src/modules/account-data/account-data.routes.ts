@@ -1,14 +1,15 @@
 import { accountDataApi } from '@mesmer/shared/api/account-data';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import { requireUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
 import { clearSessionCookies } from '../../platform/session-cookies.ts';
-import { createAccountDataService } from './account-data.service.ts';
+import type { AccountDataService } from './account-data.service.ts';
 
-export async function accountDataRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createAccountDataService(ctx);
-
+export async function accountDataRoutes(
+  app: FastifyInstance,
+  { accountData: service, config }: { accountData: AccountDataService; config: Config },
+) {
   registerRoute(app, accountDataApi.export, async (req, reply) => {
     const user = requireUser(req);
     const data = await service.exportOf(user);
@@ -18,7 +19,7 @@ export async function accountDataRoutes(app: FastifyInstance, ctx: AppContext) {
 
   registerRoute(app, accountDataApi.delete, async (req, reply) => {
     await service.deleteAccount(requireUser(req), req.body);
-    clearSessionCookies(reply, ctx.config);
+    clearSessionCookies(reply, config);
     return reply.code(204).send(null);
   });
 }

@@ -1,26 +1,41 @@
 import type { AccountExport, DeleteAccountRequest } from '@mesmer/shared/api/account-data';
-import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
-import type { SessionUser } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { Forbidden, Unauthorized } from '../../platform/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { isSiteOwner, requirePermission, type SessionUser } from '../../platform/access.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { Unauthorized } from '../../platform/errors.ts';
 import { createFormerMemberRepo } from '../../platform/former-member.repo.ts';
-import { accountKey, LOGIN_FAILURES } from '../auth/auth.service.ts';
-import { verifyPassword } from '../auth/passwords.ts';
-import { createFileEditingService } from '../files/file-editing.service.ts';
-import { messagesHub } from '../messages/messages.hub.ts';
-import { createUploadsService } from '../uploads/uploads.service.ts';
-import { createAvatarService } from '../users/avatar.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { FileEditingService } from '../files/file-editing.service.ts';
+import type { MessagesHub } from '../messages/index.ts';
+import type { UploadsService } from '../uploads/uploads.service.ts';
+import type { AvatarService } from '../users/avatar.service.ts';
 import { createAccountDataRepo } from './account-data.repo.ts';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Data rights: download everything kept about my account; delete it (docs/security.md). */
-export function createAccountDataService(ctx: AppContext) {
-  const repo = createAccountDataRepo(ctx.db);
-  const fileEditing = createFileEditingService(ctx);
-  const uploads = createUploadsService(ctx);
-  const avatars = createAvatarService(ctx);
+export type AccountDataService = ReturnType<typeof createAccountDataService>;
+
+export function createAccountDataService({
+  db,
+  clock,
+  auth,
+  fileEditing,
+  uploads,
+  avatars,
+  hub,
+}: {
+  db: Db;
+  clock: Clock;
+  auth: AuthService;
+  fileEditing: FileEditingService;
+  uploads: UploadsService;
+  avatars: AvatarService;
+  hub: MessagesHub;
+}) {
+  const repo = createAccountDataRepo(db);
+  const formerMembers = createFormerMemberRepo(db);
 
   return {
     async exportOf(user: SessionUser): Promise<AccountExport> {
@@ -28,7 +43,7 @@ export function createAccountDataService(ctx: AppContext) {
       if (!account) throw new Unauthorized();
       const all = await repo.everything(user.id);
       return {
-        exportedAt: iso(ctx.clock.now()),
+        exportedAt: iso(clock.now()),
         profile: {
           id: account.id,
           username: account.username,
@@ -113,19 +128,14 @@ export function createAccountDataService(ctx: AppContext) {
      * every row of its own with it.
      */
     async deleteAccount(user: SessionUser, input: DeleteAccountRequest): Promise<void> {
-      if (user.id === SITE_OWNER_ID) throw new Forbidden('The site owner’s account cannot be deleted.');
+      requirePermission(user, (u) => !isSiteOwner(u), 'The site owner’s account cannot be deleted.');
       const account = await repo.account(user.id);
       if (!account) throw new Unauthorized();
-      const key = accountKey(account.id, account.username);
-      await ctx.limiter.consume(LOGIN_FAILURES, key);
-      if (!(await verifyPassword(account.passwordHash, input.password))) {
-        throw new Forbidden('The password is not right.');
-      }
-      await ctx.limiter.undo(LOGIN_FAILURES, key);
+      await auth.requirePassword(account, input.password, 'The password is not right.');
       for (const { uuid } of await repo.uploadsOf(user.id)) await uploads.cancel(user, uuid);
       if (input.content === 'transfer') {
         // Never to the site owner: what the account wrote must not become the site's word.
-        const formerMember = await createFormerMemberRepo(ctx.db).findOrCreate(ctx.clock.now());
+        const formerMember = await formerMembers.findOrCreate(clock.now());
         await repo.transferFiles(user.id, formerMember);
         await repo.transferPlaylists(user.id, formerMember);
       } else {
@@ -133,7 +143,7 @@ export function createAccountDataService(ctx: AppContext) {
       }
       await avatars.removeStored(account.imageUrl);
       await repo.deleteAccount(user.id);
-      messagesHub(ctx).disconnectUser?.(user.id);
+      hub.disconnectUser?.(user.id);
     },
   };
 }

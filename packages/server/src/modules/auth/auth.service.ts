@@ -6,14 +6,16 @@ import type {
 } from '@mesmer/shared/api/auth';
 import { type RoleName, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { Config } from '../../config.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
+import type { SeedAccounts } from '../../db/seed/seed-accounts.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../../platform/errors.ts';
-import type { MailMessage } from '../../platform/mail.ts';
-import type { Limit } from '../../platform/rate-limit.ts';
+import type { Mailer, MailMessage } from '../../platform/mail.ts';
+import type { Limit, RateLimiter } from '../../platform/rate-limit.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
-import { messagesHub } from '../messages/messages.hub.ts';
-import { createUsersService } from '../users/users.service.ts';
+import type { MessagesHub } from '../messages/index.ts';
+import type { UsersService } from '../users/users.service.ts';
 import { createAccountsRepo, type NewUser } from './accounts.repo.ts';
 import { passwordResetMail, verificationMail } from './auth.mails.ts';
 import { createEmailTokenRepo } from './email-token.repo.ts';
@@ -77,7 +79,7 @@ export async function createAdministrator(
   input: { username: string; email: string; password: string },
 ): Promise<number> {
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const noOwner = (await createAccountsRepo(tx).findById(SITE_OWNER_ID)) === null;
     return insertAccount(
       tx,
@@ -96,7 +98,7 @@ export async function createAdministrator(
 /** Sets a new password for an existing account and ends its sessions (for `npm run admin`). Answers its id. */
 export async function setAccountPassword(db: Db, username: string, password: string): Promise<number> {
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const users = createAccountsRepo(tx);
     const user = await users.findByUsername(username);
     if (!user) throw new NotFound('User not found.');
@@ -106,33 +108,63 @@ export async function setAccountPassword(db: Db, username: string, password: str
   });
 }
 
-/**
- * Clean-up (modules/cleanup): deletes expired sign-in sessions and spent or expired e-mail
- * tokens, inside the caller's transaction.
- */
-export async function deleteExpiredSignIns(
-  db: Db,
-  now: Date,
-): Promise<{ sessions: number; emailTokens: number }> {
+/** Accounts for seeding (db/seed): made with a confirmed e-mail and their roles. */
+function seedAccountsOf(db: Db): SeedAccounts {
+  const users = createAccountsRepo(db);
+  const make = async (
+    asOwner: boolean,
+    { password, roles, ...fields }: Parameters<SeedAccounts['create']>[0],
+  ) => {
+    const user = { ...fields, passwordHash: await hashPassword(password), emailVerified: true };
+    const id = asOwner ? await users.insertOwner(user) : await users.insert(user);
+    if (id !== null) await users.addRoles(id, roles);
+    return id;
+  };
   return {
-    sessions: await createSessionRepo(db).deleteExpired(now),
-    emailTokens: await createEmailTokenRepo(db).deleteSpent(now),
+    idOf: async (username) => (await users.findByUsername(username))?.id ?? null,
+    exists: async (id) => (await users.findById(id)) !== null,
+    createOwner: (account) => make(true, account),
+    create: (account) => make(false, account),
+    async hasPassword(username, password) {
+      const user = await users.findByUsername(username);
+      return user !== null && (await verifyPassword(user.passwordHash, password));
+    },
   };
 }
 
-export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
-  const users = createAccountsRepo(ctx.db);
-  const sessions = createSessionRepo(ctx.db);
-  const usersService = createUsersService(ctx);
-  const fromNow = (ms: number) => new Date(ctx.clock.now().getTime() + ms);
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService({
+  db,
+  clock,
+  config,
+  mailer,
+  limiter,
+  users: usersService,
+  hub,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  users: UsersService;
+  /** Ends the sockets of the sessions that sign-outs and password changes end. */
+  hub: MessagesHub;
+  log: FastifyBaseLogger;
+}) {
+  const users = createAccountsRepo(db);
+  const sessions = createSessionRepo(db);
+  const fromNow = (ms: number) => new Date(clock.now().getTime() + ms);
 
   async function startSession(db: Db, userId: number): Promise<string> {
     const token = newToken();
     await createSessionRepo(db).insert(
       hashToken(token),
       userId,
-      ctx.clock.now(),
-      fromNow(ctx.config.cookieDays * 24 * HOUR_MS),
+      clock.now(),
+      fromNow(config.cookieDays * 24 * HOUR_MS),
     );
     return token;
   }
@@ -149,15 +181,46 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
   /** A mail that cannot be sent must not undo the action that triggered it; it is logged instead. */
   async function sendMail(message: MailMessage) {
     try {
-      await ctx.mailer.send(message);
+      await mailer.send(message);
     } catch (err) {
       log.error({ err, to: message.to, subject: message.subject }, 'sending mail failed');
     }
   }
 
+  /**
+   * 403 with `refusal` unless `password` is the account's; a wrong one counts as a failed sign-in
+   * of the account (LOGIN_FAILURES), a right one takes that count back.
+   */
+  async function requirePassword(
+    account: { id: number; username: string; passwordHash: string },
+    password: string,
+    refusal: string,
+  ): Promise<void> {
+    const key = accountKey(account.id, account.username);
+    await limiter.consume(LOGIN_FAILURES, key);
+    if (!(await verifyPassword(account.passwordHash, password))) throw new Forbidden(refusal);
+    await limiter.undo(LOGIN_FAILURES, key);
+  }
+
   return {
     async settled() {
       await Promise.all(pending);
+    },
+
+    requirePassword,
+
+    /** What seeding (db/seed) may do with accounts. */
+    seedAccounts: seedAccountsOf(db),
+
+    /**
+     * Clean-up (modules/cleanup): deletes expired sign-in sessions and spent or expired e-mail
+     * tokens, inside the caller's transaction `tx`.
+     */
+    async deleteExpiredSignIns(tx: Db, now: Date): Promise<{ sessions: number; emailTokens: number }> {
+      return {
+        sessions: await createSessionRepo(tx).deleteExpired(now),
+        emailTokens: await createEmailTokenRepo(tx).deleteSpent(now),
+      };
     },
 
     /**
@@ -170,25 +233,25 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
     async login(input: LoginRequest): Promise<SessionResponse> {
       const user = await users.findByLogin(input.user);
       const key = accountKey(user?.id, input.user);
-      await ctx.limiter.consume(LOGIN_FAILURES, key);
+      await limiter.consume(LOGIN_FAILURES, key);
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
       if (!user || !passwordOk) throw new Unauthorized(INVALID_CREDENTIALS);
-      await ctx.limiter.undo(LOGIN_FAILURES, key);
+      await limiter.undo(LOGIN_FAILURES, key);
       if (user.suspendedAt) throw new Forbidden('This account is suspended.');
       if (input.timezone) await usersService.adoptTimezone(user.id, input.timezone);
-      const token = await startSession(ctx.db, user.id);
+      const token = await startSession(db, user.id);
       return { token, user: await usersService.self(user.id) };
     },
 
     /** Ends the session, and the sockets opened with it in every process. */
     async logout(sessionToken: string) {
       await sessions.delete(hashToken(sessionToken));
-      messagesHub(ctx).endSession?.(hashToken(sessionToken));
+      hub.endSession?.(hashToken(sessionToken));
     },
 
     async logoutEverywhere(userId: number) {
       await sessions.deleteAllForUser(userId);
-      messagesHub(ctx).disconnectUser?.(userId);
+      hub.disconnectUser?.(userId);
     },
 
     /**
@@ -198,35 +261,30 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
     async changePassword(userId: number, input: ChangePasswordRequest): Promise<SessionResponse> {
       const user = await users.findById(userId);
       if (!user) throw new Unauthorized();
-      const key = accountKey(user.id, user.username);
-      await ctx.limiter.consume(LOGIN_FAILURES, key);
-      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-        throw new Forbidden('The current password is not right.');
-      }
-      await ctx.limiter.undo(LOGIN_FAILURES, key);
+      await requirePassword(user, input.currentPassword, 'The current password is not right.');
       const passwordHash = await hashPassword(input.newPassword);
-      const token = await ctx.db.transaction(async (tx) => {
+      const token = await withTransaction(db, async (tx) => {
         await createAccountsRepo(tx).setPasswordHash(user.id, passwordHash);
         await createSessionRepo(tx).deleteAllForUser(user.id);
         return startSession(tx, user.id);
       });
       // This browser's socket too: it reconnects with the new session.
-      messagesHub(ctx).disconnectUser?.(user.id);
+      hub.disconnectUser?.(user.id);
       return { token, user: await usersService.self(user.id) };
     },
 
     /** Creates the account, signs it in and sends the verification link. */
     async register(input: RegisterRequest): Promise<SessionResponse> {
-      await ctx.limiter.consume(SIGN_UPS_PER_EMAIL, input.email.trim().toLowerCase());
+      await limiter.consume(SIGN_UPS_PER_EMAIL, input.email.trim().toLowerCase());
       const passwordHash = await hashPassword(input.password);
       const verifyToken = newToken();
-      const { userId, token } = await ctx.db.transaction(async (tx) => {
+      const { userId, token } = await withTransaction(db, async (tx) => {
         const userId = await insertAccount(tx, {
           username: input.user,
           email: input.email,
           passwordHash,
           timezone: input.timezone,
-          createdAt: ctx.clock.now(),
+          createdAt: clock.now(),
           roles: [],
         });
         await createEmailTokenRepo(tx).insert(
@@ -241,16 +299,16 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
         verificationMail({
           to: input.email,
           username: input.user,
-          link: `${ctx.config.publicUrl}/verify?token=${verifyToken}`,
-          siteName: ctx.config.siteName,
+          link: `${config.publicUrl}/verify?token=${verifyToken}`,
+          siteName: config.siteName,
         }),
       );
       return { token, user: await usersService.self(userId) };
     },
 
     async verifyEmail(token: string) {
-      const verified = await ctx.db.transaction(async (tx) => {
-        const userId = await createEmailTokenRepo(tx).consume(hashToken(token), 'verify', ctx.clock.now());
+      const verified = await withTransaction(db, async (tx) => {
+        const userId = await createEmailTokenRepo(tx).consume(hashToken(token), 'verify', clock.now());
         if (userId === null) return false;
         await createAccountsRepo(tx).markEmailVerified(userId);
         return true;
@@ -265,11 +323,11 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
      */
     async requestPasswordReset(username: string, email: string): Promise<{ message: string }> {
       const user = await users.findByUsernameAndEmail(username, email);
-      const withinLimit = await ctx.limiter.hit(RESET_MAILS, accountKey(user?.id, `${username}\n${email}`));
+      const withinLimit = await limiter.hit(RESET_MAILS, accountKey(user?.id, `${username}\n${email}`));
       if (user && withinLimit) {
         inBackground(async () => {
           const token = newToken();
-          await createEmailTokenRepo(ctx.db).insert(
+          await createEmailTokenRepo(db).insert(
             hashToken(token),
             user.id,
             'reset',
@@ -279,8 +337,8 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
             passwordResetMail({
               to: user.email,
               username: user.username,
-              link: `${ctx.config.publicUrl}/reset_password?token=${token}`,
-              siteName: ctx.config.siteName,
+              link: `${config.publicUrl}/reset_password?token=${token}`,
+              siteName: config.siteName,
             }),
           );
         });
@@ -294,10 +352,10 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
      */
     async resetPassword(input: { token: string; password: string; username?: string; email?: string }) {
       const passwordHash = await hashPassword(input.password);
-      const now = ctx.clock.now();
+      const now = clock.now();
       const same = (given: string | undefined, stored: string) =>
         !given?.trim() || given.trim().toLowerCase() === stored.toLowerCase();
-      const userId = await ctx.db.transaction(async (tx) => {
+      const userId = await withTransaction(db, async (tx) => {
         const tokens = createEmailTokenRepo(tx);
         const usersTx = createAccountsRepo(tx);
         const userId = await tokens.consume(hashToken(input.token), 'reset', now);
@@ -311,7 +369,7 @@ export function createAuthService(ctx: AppContext, log: FastifyBaseLogger) {
         await createSessionRepo(tx).deleteAllForUser(user.id);
         return user.id;
       });
-      messagesHub(ctx).disconnectUser?.(userId);
+      hub.disconnectUser?.(userId);
     },
   };
 }

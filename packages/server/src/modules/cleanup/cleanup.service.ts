@@ -1,10 +1,10 @@
 import { ABANDONED_UPLOAD_MS } from '@mesmer/shared/domain/upload-limits';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { deleteExpiredSignIns } from '../auth/auth.service.ts';
-import { deleteStaleListeningSessions } from '../listening/listening.service.ts';
-import { createUploadsService } from '../uploads/uploads.service.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { ListeningService } from '../listening/listening.service.ts';
+import type { UploadsService } from '../uploads/uploads.service.ts';
 import { createCleanupRepo } from './cleanup.repo.ts';
 
 /** How often the server clears out rows nothing will read again. */
@@ -20,7 +20,21 @@ export interface CleanupResult {
   uploads: number;
 }
 
-export function createCleanupService(ctx: AppContext) {
+export type CleanupService = ReturnType<typeof createCleanupService>;
+
+export function createCleanupService({
+  db,
+  clock,
+  auth,
+  listening,
+  uploads,
+}: {
+  db: Db;
+  clock: Clock;
+  auth: AuthService;
+  listening: ListeningService;
+  uploads: UploadsService;
+}) {
   return {
     /**
      * Deletes expired sign-in sessions, used or expired e-mail tokens, and listening sessions
@@ -29,19 +43,13 @@ export function createCleanupService(ctx: AppContext) {
      * cleaning up (an advisory lock, so several servers on one database take turns).
      */
     async run(): Promise<CleanupResult | null> {
-      const now = ctx.clock.now();
-      return ctx.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
-        if (!(await createCleanupRepo(db).tryLock())) return null;
+      const now = clock.now();
+      return withTransaction(db, async (tx) => {
+        if (!(await createCleanupRepo(tx).tryLock())) return null;
         return {
-          ...(await deleteExpiredSignIns(db, now)),
-          listeningSessions: await deleteStaleListeningSessions(
-            db,
-            new Date(now.getTime() - STALE_LISTENING_MS),
-          ),
-          uploads: await createUploadsService({ ...ctx, db }).removeAbandoned(
-            new Date(now.getTime() - ABANDONED_UPLOAD_MS),
-          ),
+          ...(await auth.deleteExpiredSignIns(tx, now)),
+          listeningSessions: await listening.deleteStale(tx, new Date(now.getTime() - STALE_LISTENING_MS)),
+          uploads: await uploads.removeAbandoned(tx, new Date(now.getTime() - ABANDONED_UPLOAD_MS)),
         };
       });
     },
@@ -49,8 +57,7 @@ export function createCleanupService(ctx: AppContext) {
 }
 
 /** Runs the clean-up every CLEANUP_INTERVAL_MS; answers the function that stops it. */
-export function startCleanup(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  const cleanup = createCleanupService(ctx);
+export function startCleanup(cleanup: CleanupService, log: FastifyBaseLogger): () => void {
   const timer = setInterval(() => {
     cleanup.run().then(
       (result) => result && log.info({ deleted: result }, 'clean-up done'),

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../db/client.ts';
 import { authSessions, emailTokens, listeningSessions } from '../../db/schema/index.ts';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp, testDbKind } from '../../test/harness.ts';
 import { createCleanupRepo } from './cleanup.repo.ts';
-import { CLEANUP_INTERVAL_MS, createCleanupService, startCleanup } from './cleanup.service.ts';
+import { CLEANUP_INTERVAL_MS, startCleanup } from './cleanup.service.ts';
 
 const { app, clock } = await createTestApp();
 const db = app.ctx.db;
-const cleanup = createCleanupService(app.ctx);
+const { cleanup } = app.services;
 const user = await createUser(db);
 const HOUR = 3600_000;
 const hash = (name: string) => createHash('sha256').update(name).digest('hex');
@@ -94,7 +93,7 @@ describe('clean-up', () => {
         locked = resolve;
       });
       const holder = db.transaction(async (tx) => {
-        expect(await createCleanupRepo(tx as unknown as Db).tryLock()).toBe(true);
+        expect(await createCleanupRepo(tx).tryLock()).toBe(true);
         locked();
         await released;
       });
@@ -113,7 +112,7 @@ describe('clean-up', () => {
 
     it('runs every CLEANUP_INTERVAL_MS until stopped', async () => {
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-      const stop = startCleanup(app.ctx, app.log);
+      const stop = startCleanup(cleanup, app.log);
       vi.advanceTimersByTime(CLEANUP_INTERVAL_MS - 1);
       expect((await remaining()).sessions).toHaveLength(3);
       vi.advanceTimersByTime(1);

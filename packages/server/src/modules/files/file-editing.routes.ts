@@ -1,11 +1,10 @@
 import { attachmentFields, filesApi } from '@mesmer/shared/api/files';
 import { ATTACHMENT_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '@mesmer/shared/domain/attachments';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
 import { AppError, BadRequest } from '../../platform/errors.ts';
 import { acceptSmallForms, type SmallFormReader } from '../../platform/small-form.ts';
-import { createFileEditingService } from './file-editing.service.ts';
+import type { FileEditingService } from './file-editing.service.ts';
 
 /** Room for the form's fields and boundaries around the largest attachment. */
 const ATTACHMENT_BODY_LIMIT = MAX_ATTACHMENT_BYTES + 64 * 1024;
@@ -30,8 +29,7 @@ async function readAttachmentForm(req: FastifyRequest, readForm: SmallFormReader
 }
 
 /** Creating, editing and deleting files and their attachments; waveform and upload options. */
-export async function fileEditingRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createFileEditingService(ctx);
+export async function fileEditingRoutes(app: FastifyInstance, service: FileEditingService) {
   registerRoute(app, filesApi.uploadOptions, async (req) => service.uploadOptions(req.user));
   registerRoute(app, filesApi.create, async (req) => service.create(req.user, req.body));
   registerRoute(app, filesApi.update, async (req) => service.update(req.user, req.body));

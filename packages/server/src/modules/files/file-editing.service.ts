@@ -18,7 +18,6 @@ import {
   storedKindOf,
 } from '@mesmer/shared/domain/attachments';
 import {
-  canEditFile,
   canSetTier,
   canSetTrackNumber,
   defaultVisibility,
@@ -29,16 +28,25 @@ import {
 import { funscriptToCues } from '@mesmer/shared/domain/funscript';
 import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { z } from 'zod';
-import { createAccess, requireUser, type SessionUser, type Viewer } from '../../platform/access.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
+import {
+  type Access,
+  requirePermission,
+  requireUser,
+  type SessionUser,
+  type Viewer,
+} from '../../platform/access.ts';
 import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
-import { createStorage } from '../../platform/storage.ts';
-import { createUploadsService } from '../uploads/uploads.service.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { Storage } from '../../platform/storage.ts';
+import type { UploadsService } from '../uploads/uploads.service.ts';
 import { createFileEditingRepo, type EditableFile } from './file-editing.repo.ts';
-import { createFilesService } from './files.service.ts';
+import type { FilesService } from './files.service.ts';
 
 const NO_UPLOAD_PERMISSION = 'You do not have permission to upload files.';
+const mayUpload = (user: SessionUser) => uploadScope(user) !== null;
 
 class PayloadTooLarge extends AppError {
   constructor(message: string) {
@@ -78,15 +86,29 @@ const ATTACHMENT_KEYS: Record<StoredAttachmentKind, (uuid: string) => string> = 
 };
 
 /**
- * Creating, editing and deleting files and their attachments (issue 10 items 4, 5); the reads are
+ * Creating, editing and deleting files and their attachments; the reads are
  * files.service.ts. Rules come from shared/domain/file-rules.ts, so the web offers what this allows.
  */
-export function createFileEditingService(ctx: AppContext) {
-  const repo = createFileEditingRepo(ctx.db);
-  const access = createAccess(ctx.db);
-  const storage = createStorage(ctx.config);
-  const uploads = createUploadsService(ctx);
-  const filesService = createFilesService(ctx);
+export type FileEditingService = ReturnType<typeof createFileEditingService>;
+
+export function createFileEditingService({
+  db,
+  clock,
+  limiter,
+  access,
+  storage,
+  uploads,
+  files,
+}: {
+  db: Db;
+  clock: Clock;
+  limiter: RateLimiter;
+  access: Access;
+  storage: Storage;
+  uploads: UploadsService;
+  files: FilesService;
+}) {
+  const repo = createFileEditingRepo(db);
 
   // Media goes inside the transaction: if storage fails, the row stays and the delete can be retried
   // (deleting a key twice is harmless), instead of a row gone and bytes left behind.
@@ -96,7 +118,7 @@ export function createFileEditingService(ctx: AppContext) {
     hapticsKey: string | null;
     scriptKey: string | null;
   }) {
-    await ctx.db.transaction(async (tx) => {
+    await withTransaction(db, async (tx) => {
       await createFileEditingRepo(tx).delete(file.id);
       for (const key of [file.audioKey, file.hapticsKey, file.scriptKey]) {
         if (key) await storage.delete(key);
@@ -110,7 +132,7 @@ export function createFileEditingService(ctx: AppContext) {
     const viewer = await access.viewer(editor);
     const file = await repo.editable(id);
     if (!file || !(await access.files.visible(viewer, [id])).has(id)) throw new NotFound('File not found.');
-    if (!canEditFile(editor, file)) throw new Forbidden('Only the uploader or staff may change this file.');
+    access.files.requireEditable(editor, file);
     return { editor, viewer, file };
   }
 
@@ -131,7 +153,7 @@ export function createFileEditingService(ctx: AppContext) {
   }
 
   async function presented(viewer: Viewer, id: number): Promise<AudioFile> {
-    const [file] = await filesService.visibleByIds(viewer, [id]);
+    const [file] = await files.visibleByIds(viewer, [id]);
     if (!file) throw new NotFound('File not found.');
     return file;
   }
@@ -149,15 +171,18 @@ export function createFileEditingService(ctx: AppContext) {
     },
 
     async create(user: SessionUser | null, input: z.output<typeof createFileBody>): Promise<{ id: number }> {
-      const uploader = requireUser(user);
-      if (!uploadScope(uploader)) throw new Forbidden(NO_UPLOAD_PERMISSION);
+      const uploader = requirePermission(user, mayUpload, NO_UPLOAD_PERMISSION);
       const isPublic = input.isPublic ?? defaultVisibility(uploader, input.fileType);
       if (!mayPublishAs(uploader, { fileType: input.fileType, isPublic })) {
         throw publishRefusal(uploader, input.fileType);
       }
       const trackNumber = input.trackNumber ?? null;
-      if (trackNumber !== null && !canSetTrackNumber(uploader)) {
-        throw new Forbidden('trackNumber: only the site owner sets track numbers.');
+      if (trackNumber !== null) {
+        requirePermission(
+          uploader,
+          canSetTrackNumber,
+          'trackNumber: only the site owner sets track numbers.',
+        );
       }
       const tierId = input.patreonTier ?? null;
       if (tierId !== null) await checkTier(uploader, null, tierId);
@@ -169,7 +194,7 @@ export function createFileEditingService(ctx: AppContext) {
         await uploads.forget(upload.id);
         throw new Conflict('A file was already made from this upload.');
       }
-      const id = await ctx.db.transaction(async (tx) => {
+      const id = await withTransaction(db, async (tx) => {
         const txRepo = createFileEditingRepo(tx);
         const fileId = await txRepo.insert({
           uuid: upload.id,
@@ -177,7 +202,7 @@ export function createFileEditingService(ctx: AppContext) {
           description: input.description,
           fileType: input.fileType,
           trackNumber,
-          releaseDate: input.releaseDate ? new Date(input.releaseDate) : ctx.clock.now(),
+          releaseDate: input.releaseDate ? new Date(input.releaseDate) : clock.now(),
           isPublic,
           duration: upload.duration,
           audioKey: upload.audioKey,
@@ -215,7 +240,7 @@ export function createFileEditingService(ctx: AppContext) {
       if (changesTier && typeof input.patreonTier === 'string')
         await checkTier(editor, file, input.patreonTier);
       if (input.triggers) await checkTriggers(input.triggers);
-      await ctx.db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         const txRepo = createFileEditingRepo(tx);
         await txRepo.updateFields(file.id, {
           name: input.name,
@@ -247,7 +272,7 @@ export function createFileEditingService(ctx: AppContext) {
       bytes: Buffer,
     ): Promise<{ file: AudioFile }> {
       const { viewer, file } = await editableBy(user, input.fileId);
-      await ctx.limiter.consume(ACCOUNT_LIMITS.attachments, String(viewer.id));
+      await limiter.consume(ACCOUNT_LIMITS.attachments, String(viewer.id));
       if (bytes.length > MAX_ATTACHMENT_BYTES) throw new PayloadTooLarge(ATTACHMENT_TOO_LARGE_MESSAGE);
       if (bytes.length === 0) throw new BadRequest('file', 'the file is empty.');
       const checked = checkAttachment(input.kind, bytes);

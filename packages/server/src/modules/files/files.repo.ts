@@ -1,6 +1,7 @@
 import type { FileSortType } from '@mesmer/shared/api/files';
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageTotal } from '../../db/row-count.ts';
 import {
   files,
   fileTags,
@@ -11,9 +12,9 @@ import {
   triggers,
   users,
 } from '../../db/schema/index.ts';
+import { escapeLike } from '../../db/sql-helpers.ts';
 import { unlockedFilesFor, type Viewer, visibleFilesFor } from '../../platform/access.repo.ts';
 import type { ReadCache } from '../../platform/read-cache.ts';
-import { pageTotal } from './row-count.repo.ts';
 
 /** A file's links, aggregated in the same query (one round trip for a whole page). */
 const linkedTriggers = sql<{ id: number; uuid: string; name: string; trains: boolean }[]>`coalesce((
@@ -108,10 +109,6 @@ export interface FileFilter {
 export interface FileSort {
   type: FileSortType;
   direction: 'asc' | 'desc';
-}
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Above this many files linked to a trigger, its trigger page walks the sort index. */

@@ -1,14 +1,21 @@
 import { filesApi } from '@mesmer/shared/api/files';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
 import { fileEditingRoutes } from './file-editing.routes.ts';
-import { createFilesService } from './files.service.ts';
+import type { FileEditingService } from './file-editing.service.ts';
+import type { FilesService } from './files.service.ts';
 
-export async function filesRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createFilesService(ctx);
+export async function filesRoutes(
+  app: FastifyInstance,
+  {
+    files,
+    fileEditing,
+    readCache,
+  }: { files: FilesService; fileEditing: FileEditingService; readCache: ReadCache },
+) {
   registerRoute(app, filesApi.list, async (req, reply) =>
-    ctx.readCache.answer(req, reply, () => service.list(req.user, req.query)),
+    readCache.answer(req, reply, () => files.list(req.user, req.query)),
   );
-  await fileEditingRoutes(app, ctx);
+  await fileEditingRoutes(app, fileEditing);
 }

@@ -2,21 +2,36 @@ import type { AudioFile, ListFilesResponse, listFilesQuery } from '@mesmer/share
 import { isFileVisible } from '@mesmer/shared/domain/locks';
 import { UUID_PATTERN } from '@mesmer/shared/domain/triggers';
 import type { z } from 'zod';
-import { createAccess, requireUser, type SessionUser, type Viewer } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../db/client.ts';
+import { type Access, requireUser, type SessionUser, type Viewer } from '../../platform/access.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { NotFound } from '../../platform/errors.ts';
-import { mediaUrlSigner } from '../../platform/signed-url.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
+import type { UrlSigner } from '../../platform/signed-url.ts';
 import { toAudioFile } from './files.presenter.ts';
 import { createFilesRepo, type FileFilter, type FileRow } from './files.repo.ts';
 
-export function createFilesService(ctx: AppContext) {
-  const repo = createFilesRepo(ctx.db, ctx.readCache);
-  const access = createAccess(ctx.db);
-  const signer = mediaUrlSigner(ctx.config);
+export type FilesService = ReturnType<typeof createFilesService>;
+
+export function createFilesService({
+  db,
+  clock,
+  readCache,
+  access,
+  signer,
+}: {
+  db: Db;
+  clock: Clock;
+  readCache: ReadCache;
+  access: Access;
+  /** Signs the media links in file answers. */
+  signer: UrlSigner;
+}) {
+  const repo = createFilesRepo(db, readCache);
 
   /** Rows in the answer shape, media URLs signed as of now. */
   function presentRows(rows: FileRow[], viewer: Viewer): AudioFile[] {
-    const now = ctx.clock.now();
+    const now = clock.now();
     const mediaUrl = (key: string | null, fileId: number) =>
       key ? signer.sign({ urlPath: `/media/${key}`, fileId }, now) : null;
     return rows.map((row) => toAudioFile(row, viewer, mediaUrl));

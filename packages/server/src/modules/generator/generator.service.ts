@@ -7,19 +7,28 @@ import {
 } from '@mesmer/shared/domain/generator';
 import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { z } from 'zod';
-import { createAccess, type SessionUser } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { Access, SessionUser } from '../../platform/access.ts';
 import { NotFound } from '../../platform/errors.ts';
-import { createFilesService } from '../files/files.service.ts';
-import { createTriggersService } from '../triggers/triggers.service.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type { TriggersService } from '../triggers/triggers.service.ts';
 
 /** At most this many candidates (a random sample) go into one generation. */
 const CANDIDATE_LIMIT = 2000;
 
-export function createGeneratorService(ctx: AppContext, random: RandomSource = Math.random) {
-  const access = createAccess(ctx.db);
-  const files = createFilesService(ctx);
-  const triggers = createTriggersService(ctx);
+export type GeneratorService = ReturnType<typeof createGeneratorService>;
+
+export function createGeneratorService({
+  access,
+  files,
+  triggers,
+  random = Math.random,
+}: {
+  access: Access;
+  files: FilesService;
+  triggers: TriggersService;
+  /** Where the picks come from (tests pass a fixed one). */
+  random?: RandomSource;
+}) {
   return {
     async generate(
       user: SessionUser | null,

@@ -121,7 +121,7 @@ describe('GET /api/playlist/generate', () => {
 
   it('weights toward wanted triggers through the injected random source', async () => {
     // Body candidates Deepener (weight 1) and Trigger (weight 4): a first draw of 0.5 takes Trigger.
-    const service = createGeneratorService(app.ctx, () => 0.5);
+    const service = createGeneratorService({ ...app.services, random: () => 0.5 });
     const result = await service.generate(null, {
       fileTypes: [2, 3],
       includeTriggers: [wanted.id],
@@ -145,7 +145,7 @@ describe('GET /api/playlist/generate', () => {
     });
     // Trigger weighs 1, Faint file 1 + 3 × 0.2 = 1.6: draws below 1 / 2.6 ≈ 0.385 take Trigger.
     const run = (draw: number) =>
-      createGeneratorService(app.ctx, () => draw).generate(null, {
+      createGeneratorService({ ...app.services, random: () => draw }).generate(null, {
         fileTypes: [3],
         includeTriggers: [faint.id],
         communityFiles: false,

@@ -1,11 +1,9 @@
 import { healthApi } from '@mesmer/shared/api/health';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
-import { createHealthService } from './health.service.ts';
+import type { HealthService } from './health.service.ts';
 
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createHealthService(ctx, app.log);
+export async function healthRoutes(app: FastifyInstance, service: HealthService) {
   app.addHook('onClose', () => service.close());
   registerRoute(app, healthApi.check, async (_req, reply) => {
     const health = await service.check();

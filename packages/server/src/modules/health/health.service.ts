@@ -1,8 +1,9 @@
 import type { HealthResponse } from '@mesmer/shared/api/health';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../platform/context.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
 import { loadOnDemand } from '../../platform/load-on-demand.ts';
-import { createStorage } from '../../platform/storage.ts';
+import type { Storage } from '../../platform/storage.ts';
 import { createHealthRepo } from './health.repo.ts';
 
 type Dependency = keyof HealthResponse['dependencies'];
@@ -28,11 +29,23 @@ function withinTimeout(work: Promise<unknown>): Promise<unknown> {
  * connection, which reconnects by itself), the media store's `check`. A change between up and down
  * is logged once, not on every poll of a load balancer.
  */
-export function createHealthService(ctx: AppContext, log: FastifyBaseLogger) {
-  const repo = createHealthRepo(ctx.db);
-  const storage = createStorage(ctx.config);
-  const redis = ctx.config.redisUrl
-    ? new (loadOnDemand('ioredis') as typeof import('ioredis')).Redis(ctx.config.redisUrl, {
+export type HealthService = ReturnType<typeof createHealthService>;
+
+export function createHealthService({
+  config,
+  database,
+  storage,
+  log,
+}: {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}) {
+  const repo = createHealthRepo(database.db);
+  const { kind } = database;
+  const redis = config.redisUrl
+    ? new (loadOnDemand('ioredis') as typeof import('ioredis')).Redis(config.redisUrl, {
         lazyConnect: true,
         connectTimeout: CHECK_TIMEOUT_MS,
         maxRetriesPerRequest: 1,
@@ -65,9 +78,9 @@ export function createHealthService(ctx: AppContext, log: FastifyBaseLogger) {
       const dependencies = { database, redis: redisState, storage: storageState };
       return {
         status: Object.values(dependencies).includes('down') ? 'unavailable' : 'ok',
-        database: ctx.database.kind,
+        database: kind,
         dependencies,
-        storage: ctx.config.s3 ? 's3' : 'local',
+        storage: config.s3 ? 's3' : 'local',
       };
     },
     async close() {

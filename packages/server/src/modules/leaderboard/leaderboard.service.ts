@@ -3,8 +3,8 @@ import type {
   LeaderboardRow,
   LeaderboardUserResponse,
 } from '@mesmer/shared/api/leaderboard';
+import type { Db } from '../../db/client.ts';
 import { requireUser, type SessionUser } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { NotFound, Unauthorized } from '../../platform/errors.ts';
 import { createLeaderboardRepo, type PointsRow } from './leaderboard.repo.ts';
 
@@ -23,8 +23,10 @@ export function rankPage(rows: readonly PointsRow[], offset: number, aboveFirst:
   });
 }
 
-export function createLeaderboardService(ctx: AppContext) {
-  const repo = createLeaderboardRepo(ctx.db);
+export type LeaderboardService = ReturnType<typeof createLeaderboardService>;
+
+export function createLeaderboardService({ db }: { db: Db }) {
+  const repo = createLeaderboardRepo(db);
 
   async function ranking(row: PointsRow): Promise<LeaderboardUserResponse> {
     return { ranking: { rank: (await repo.countAbove(row.points)) + 1, ...row } };

@@ -1,12 +1,14 @@
 import { listeningApi } from '@mesmer/shared/api/listening';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.ts';
+import type { Config } from '../../config.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
 import { routeRateLimit } from '../../platform/rate-limit.ts';
-import { createListeningService } from './listening.service.ts';
+import type { ListeningService } from './listening.service.ts';
 
-export async function listeningRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createListeningService(ctx);
+export async function listeningRoutes(
+  app: FastifyInstance,
+  { listening: service, config }: { listening: ListeningService; config: Config },
+) {
   registerRoute(
     app,
     listeningApi.session,
@@ -15,9 +17,9 @@ export async function listeningRoutes(app: FastifyInstance, ctx: AppContext) {
       if (sessionToken === undefined || fileId === undefined) return service.start(req.user, { timezone });
       return service.end(req.user, { sessionToken, fileId, timezone, listenedMs }, req.ip);
     },
-    { config: { rateLimit: routeRateLimit(ctx.config, { max: 120, timeWindow: '1 minute' }) } },
+    { config: { rateLimit: routeRateLimit(config, { max: 120, timeWindow: '1 minute' }) } },
   );
   registerRoute(app, listeningApi.offline, async (req) => service.creditOffline(req.user, req.body), {
-    config: { rateLimit: routeRateLimit(ctx.config, { max: 120, timeWindow: '1 minute' }) },
+    config: { rateLimit: routeRateLimit(config, { max: 120, timeWindow: '1 minute' }) },
   });
 }

@@ -11,23 +11,19 @@ import type { OfflineSession, OfflineSessionsRequest } from '@mesmer/shared/api/
 import { extendStreak, localDay } from '@mesmer/shared/domain/streak';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../../db/client.ts';
-import { createAccess, requireUser, type SessionUser } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
+import { type Access, requireUser, type SessionUser } from '../../platform/access.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { Conflict, NotFound, Unauthorized } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
-import { createUsersService } from '../users/users.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import {
   type CreditedSpan,
   createListeningRepo,
   type ListeningSessionRow,
   type ServedChange,
 } from './listening.repo.ts';
-import {
-  createServedAudioBuffer,
-  type PendingServed,
-  type ServedAudioBuffer,
-} from './served-audio-buffer.ts';
+import { createServedAudioBuffer, type PendingServed } from './served-audio-buffer.ts';
 import { addServedRange, servedBytes } from './served-ranges.ts';
 
 const MINUTE_MS = 60_000;
@@ -108,14 +104,6 @@ export function pointsWithCarry(carryMs: number, credited: number): { points: nu
 }
 
 /** Whether a session that heard `heard` ms of a `durationMs` track counts as a play. */
-/**
- * Clean-up (modules/cleanup): deletes listening sessions nothing reads any more, inside the
- * caller's transaction. Answers how many went.
- */
-export function deleteStaleListeningSessions(db: Db, before: Date): Promise<number> {
-  return createListeningRepo(db).deleteStale(before);
-}
-
 export function countsAsPlay(heard: number, durationMs: number): boolean {
   return heard > 0 && heard >= Math.min(PLAY_MIN_MS, durationMs / 2);
 }
@@ -214,8 +202,8 @@ function servedAudioStore(db: Db) {
       }
       lastStored.delete(tokenHash);
     }
-    await db.transaction(async (tx) => {
-      const txRepo = createListeningRepo(tx as unknown as Db);
+    await withTransaction(db, async (tx) => {
+      const txRepo = createListeningRepo(tx);
       const session = await txRepo.lockSession(tokenHash);
       if (!session || session.endedAt) return;
       const next = withServed(session, pending);
@@ -225,23 +213,22 @@ function servedAudioStore(db: Db) {
   };
 }
 
-/** Each app's pending served audio, shared by its listening services (media and listening routes). */
-const servedBuffers = new WeakMap<AppContext, ServedAudioBuffer>();
+export type ListeningService = ReturnType<typeof createListeningService>;
 
-function servedBufferOf(ctx: AppContext): ServedAudioBuffer {
-  let buffer = servedBuffers.get(ctx);
-  if (!buffer) {
-    buffer = createServedAudioBuffer(servedAudioStore(ctx.db));
-    servedBuffers.set(ctx, buffer);
-  }
-  return buffer;
-}
-
-export function createListeningService(ctx: AppContext) {
-  const repo = createListeningRepo(ctx.db);
-  const servedAudio = servedBufferOf(ctx);
-  const access = createAccess(ctx.db);
-  const usersService = createUsersService(ctx);
+export function createListeningService({
+  db,
+  clock,
+  access,
+  users,
+}: {
+  db: Db;
+  clock: Clock;
+  access: Access;
+  users: UsersService;
+}) {
+  const repo = createListeningRepo(db);
+  // The app's pending served audio: the media route adds to it, a session's end stores it first.
+  const servedAudio = createServedAudioBuffer(servedAudioStore(db));
 
   /**
    * Credits one offline session in its own transaction, serialised with the user's other credits
@@ -254,9 +241,9 @@ export function createListeningService(ctx: AppContext) {
   ): Promise<{ result: OfflineSessionResult; totalPoints: number; streak: number }> {
     const startedAt = new Date(sent.startedAt);
     const endedAt = new Date(sent.endedAt);
-    const now = ctx.clock.now();
-    return ctx.db.transaction(async (tx) => {
-      const txRepo = createListeningRepo(tx as unknown as Db);
+    const now = clock.now();
+    return withTransaction(db, async (tx) => {
+      const txRepo = createListeningRepo(tx);
       const fileDurationMs = (await txRepo.lockFile(sent.fileId)) ?? 0;
       const account = await txRepo.lockAccount(userId);
       if (!account) throw new Unauthorized();
@@ -345,12 +332,12 @@ export function createListeningService(ctx: AppContext) {
      * The time zone sent is stored on the account when it may change (once a day).
      */
     async start(user: SessionUser | null, input: StartSessionRequest): Promise<StartSessionResponse> {
-      if (user && input.timezone) await usersService.adoptTimezone(user.id, input.timezone);
+      if (user && input.timezone) await users.adoptTimezone(user.id, input.timezone);
       const token = newToken();
       await repo.insertSession({
         tokenHash: hashToken(token),
         userId: user?.id ?? null,
-        startedAt: ctx.clock.now(),
+        startedAt: clock.now(),
       });
       return { token };
     },
@@ -371,6 +358,12 @@ export function createListeningService(ctx: AppContext) {
       });
     },
 
+    /**
+     * Clean-up (modules/cleanup): deletes listening sessions nothing reads any more, inside the
+     * caller's transaction `tx`. Answers how many went.
+     */
+    deleteStale: (tx: Db, before: Date): Promise<number> => createListeningRepo(tx).deleteStale(before),
+
     /** Stores all served audio still pending (the app's close); failures are logged, never thrown. */
     flushServed(): Promise<void> {
       return servedAudio.flush();
@@ -381,7 +374,7 @@ export function createListeningService(ctx: AppContext) {
      * (the media route with `offline=1`): from now on the file's offline sessions may earn credit.
      */
     async recordOfflineCopy(user: SessionUser, fileId: number): Promise<void> {
-      await repo.recordOfflineCopy(user.id, fileId, ctx.clock.now());
+      await repo.recordOfflineCopy(user.id, fileId, clock.now());
     },
 
     /**
@@ -443,9 +436,9 @@ export function createListeningService(ctx: AppContext) {
         session.audioSize > 0 &&
         (await access.files.playable(viewer, [input.fileId])).has(input.fileId);
 
-      const now = ctx.clock.now();
-      return ctx.db.transaction(async (tx) => {
-        const txRepo = createListeningRepo(tx as unknown as Db);
+      const now = clock.now();
+      return withTransaction(db, async (tx) => {
+        const txRepo = createListeningRepo(tx);
         if (!(await txRepo.claimEnd(session.id, now))) {
           throw new Conflict('This listening session has already ended.');
         }

@@ -2,8 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { files, listeningSessions, users } from '../../db/schema/index.ts';
-import { mediaUrlSigner } from '../../platform/signed-url.ts';
-import { createStorage } from '../../platform/storage.ts';
 import { createFile, type FileOverrides } from '../../test/library-factories.ts';
 
 /** Test data for the listening and leaderboard tests (rows the library module would normally create). */
@@ -18,8 +16,8 @@ export const BYTES_PER_MS = 1 / 100;
 export async function createAudioFile(app: App, file: FileOverrides) {
   const row = await createFile(app.ctx.db, file);
   const size = Math.round((file.duration ?? 60_000) * BYTES_PER_MS);
-  await createStorage(app.ctx.config).put(row.audioKey, Buffer.alloc(size, 7));
-  const signer = mediaUrlSigner(app.ctx.config);
+  await app.services.storage.put(row.audioKey, Buffer.alloc(size, 7));
+  const { signer } = app.services;
   return {
     ...row,
     size,

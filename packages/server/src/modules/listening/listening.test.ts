@@ -3,18 +3,11 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { writesSent } from '../../db/client.ts';
 import { listeningSessions, userMemberships, users } from '../../db/schema/index.ts';
 import { authHeader, createSignedInUser, createUser } from '../../test/factories.ts';
 import { createTestApp, freshDatabase, TestClock, testConfig, testDbKind } from '../../test/harness.ts';
 import { createTier, grantMembership } from '../../test/library-factories.ts';
-import {
-  countsAsPlay,
-  createListeningService,
-  creditedMs,
-  heardMs,
-  pointsWithCarry,
-} from './listening.service.ts';
+import { countsAsPlay, creditedMs, heardMs, pointsWithCarry } from './listening.service.ts';
 import {
   type AudioTestFile,
   createAudioFile,
@@ -99,7 +92,7 @@ async function sessionRow(token: string) {
 
 /** The session's row once every served range still pending in the app is stored. */
 async function storedSession(token: string) {
-  await createListeningService(app.ctx).flushServed();
+  await app.services.listening.flushServed();
   return sessionRow(token);
 }
 
@@ -274,7 +267,7 @@ describe('GET /media/audio with a listening session', () => {
           url: longFile.audioUrl(token),
           headers: { ...authHeader(listener.token), range },
         });
-      const flush = (on: typeof app) => createListeningService(on.ctx).flushServed();
+      const flush = (on: typeof app) => on.services.listening.flushServed();
 
       expect((await served(app, 'bytes=0-99')).statusCode).toBe(206);
       await flush(app);
@@ -312,7 +305,7 @@ describe('GET /media/audio with a listening session', () => {
   it('stores the sessions of one flush together, and merges the one another process changed', async () => {
     const tokens = [await start(listener.token), await start(listener.token), await start(listener.token)];
     for (const token of tokens) await serve(token, longFile, listener.token, 'bytes=0-99');
-    await createListeningService(app.ctx).flushServed();
+    await app.services.listening.flushServed();
     // Behind this process's back, as another process storing more of it would.
     const changed = await sessionRow(tokens[1]);
     await db
@@ -321,8 +314,8 @@ describe('GET /media/audio with a listening session', () => {
       .where(eq(listeningSessions.id, changed.id));
 
     for (const token of tokens) await serve(token, longFile, listener.token, 'bytes=1000-1099');
-    const before = writesSent(db)?.count;
-    await createListeningService(app.ctx).flushServed();
+    const before = app.ctx.database.writes?.count;
+    await app.services.listening.flushServed();
     const stored = await Promise.all(tokens.map(async (token) => (await sessionRow(token)).servedRanges));
     expect(stored).toEqual([
       [
@@ -339,7 +332,8 @@ describe('GET /media/audio with a listening session', () => {
       ],
     ]);
     // On the embedded database: one statement for the three, then the missed one's transaction.
-    if (before !== undefined) expect((writesSent(db)?.count ?? 0) - before).toBeLessThanOrEqual(1 + 3);
+    if (before !== undefined)
+      expect((app.ctx.database.writes?.count ?? 0) - before).toBeLessThanOrEqual(1 + 3);
   });
 
   it('stores the bytes still pending before an end counts them', async () => {

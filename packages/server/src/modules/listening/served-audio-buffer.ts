@@ -101,5 +101,3 @@ export function createServedAudioBuffer(
     flush,
   };
 }
-
-export type ServedAudioBuffer = ReturnType<typeof createServedAudioBuffer>;

@@ -1,13 +1,10 @@
 import { lovenseApi } from '@mesmer/shared/api/lovense';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
-import { createLovenseService } from './lovense.service.ts';
+import type { LovenseService } from './lovense.service.ts';
 
-export async function lovenseRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createLovenseService(ctx);
-
+export async function lovenseRoutes(app: FastifyInstance, service: LovenseService) {
   registerRoute(app, lovenseApi.qr, async (req) => service.qr(requireUser(req)));
 
   // Called by Lovense's servers for the user's app: no session, the body carries our secret.

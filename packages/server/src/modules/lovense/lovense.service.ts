@@ -10,10 +10,12 @@ import {
 } from '@mesmer/shared/api/lovense';
 import { MAX_DEVICE_LEVEL } from '@mesmer/shared/domain/haptic-cues';
 import { INT_MAX } from '@mesmer/shared/domain/limits';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { AppError, BadRequest, Conflict, Forbidden } from '../../platform/errors.ts';
-import type { Limit } from '../../platform/rate-limit.ts';
+import type { Limit, RateLimiter } from '../../platform/rate-limit.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { createLovenseClient, LovenseFailed } from './lovense.client.ts';
 import { createLovenseRepo } from './lovense.repo.ts';
@@ -39,13 +41,25 @@ const sameHash = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
- * Lovense pairing and commands (issue 12): a QR code bound to a secret we keep hashed, the callback
+ * Lovense pairing and commands: a QR code bound to a secret we keep hashed, the callback
  * Lovense Remote sends after the scan (trusted only with that secret), the toys it reported, and
  * vibration commands through Lovense's server.
  */
-export function createLovenseService(ctx: AppContext) {
-  const repo = createLovenseRepo(ctx.db);
-  const settings = ctx.config.lovense;
+export type LovenseService = ReturnType<typeof createLovenseService>;
+
+export function createLovenseService({
+  db,
+  clock,
+  config,
+  limiter,
+}: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  limiter: RateLimiter;
+}) {
+  const repo = createLovenseRepo(db);
+  const settings = config.lovense;
   const client = settings ? createLovenseClient(settings) : null;
 
   function lovense() {
@@ -60,7 +74,7 @@ export function createLovenseService(ctx: AppContext) {
       throw new BadRequest('level', `must be a whole number from 0 to ${MAX_DEVICE_LEVEL}`);
     if (!isLovenseDuration(input.timeSec) || input.timeSec > MAX_COMMAND_SECONDS)
       throw new BadRequest('timeSec', 'must be 0 (until changed) or more than 1');
-    await ctx.limiter.consume(LOVENSE_COMMANDS, String(user.id));
+    await limiter.consume(LOVENSE_COMMANDS, String(user.id));
     if (!(await repo.hasConnection(user.id))) {
       throw new Conflict('No Lovense toy is connected. Connect one on your account page first.');
     }
@@ -79,7 +93,7 @@ export function createLovenseService(ctx: AppContext) {
     /** A new pairing QR code; the secret of any earlier one stops working. */
     async qr(user: SessionUser): Promise<LovenseQr> {
       const api = lovense();
-      await ctx.limiter.consume(LOVENSE_QR_CODES, String(user.id));
+      await limiter.consume(LOVENSE_QR_CODES, String(user.id));
       const utoken = newToken();
       const answer = await api.qrCode({ uid: String(user.id), uname: user.username, utoken });
       const image = await api.imageAsDataUrl(answer.qr);
@@ -119,7 +133,7 @@ export function createLovenseService(ctx: AppContext) {
           appVersion: input.appVersion ?? input.version ?? null,
         },
         [...toys.values()],
-        ctx.clock.now(),
+        clock.now(),
       );
     },
 

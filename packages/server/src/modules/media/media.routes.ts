@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAccess, type SessionUser } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { Access, SessionUser } from '../../platform/access.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { INTERNAL_ERROR } from '../../platform/errors.ts';
-import { mediaUrlSigner } from '../../platform/signed-url.ts';
-import { createStorage, isStorageKey, type Sending } from '../../platform/storage.ts';
-import { createFilesService } from '../files/files.service.ts';
-import { createListeningService } from '../listening/listening.service.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
+import type { UrlSigner } from '../../platform/signed-url.ts';
+import { isStorageKey, type Sending, type Storage } from '../../platform/storage.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type { ListeningService } from '../listening/listening.service.ts';
 import { parseRange } from './range.ts';
 
 /** Folders of media storage served here: audio, haptic cue lists (JSON) and scripts (text). */
@@ -68,12 +69,26 @@ async function sendOpened(reply: FastifyReply, sending: Sending, sent: (bytes: n
  * Root-level routes (not under /api): signed media streaming with HTTP Range, and
  * /download/{uuid} redirecting to a file's signed audio URL.
  */
-export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
-  const storage = createStorage(ctx.config);
-  const signer = mediaUrlSigner(ctx.config);
-  const access = createAccess(ctx.db);
-  const files = createFilesService(ctx);
-  const listening = createListeningService(ctx);
+export async function mediaRoutes(
+  app: FastifyInstance,
+  {
+    clock,
+    readCache,
+    storage,
+    signer,
+    access,
+    files,
+    listening,
+  }: {
+    clock: Clock;
+    readCache: ReadCache;
+    storage: Storage;
+    signer: UrlSigner;
+    access: Access;
+    files: FilesService;
+    listening: ListeningService;
+  },
+) {
   // Served audio is stored in batches (decision 033): what is still pending goes in when the app closes.
   // onClose hooks run last added first, so this runs before app.ts closes the database.
   app.addHook('onClose', () => listening.flushServed());
@@ -89,7 +104,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     const viewer = await access.viewer(user);
     const tiers = [...viewer.entitledTierIds].sort().join(',');
     const key = `media playable\n${fileId}\n${viewer.id ?? ''}\n${viewer.readsAllFiles}\n${tiers}`;
-    const { value, keep } = await ctx.readCache.lookups.find<boolean>(key);
+    const { value, keep } = await readCache.lookups.find<boolean>(key);
     if (value !== undefined) return value;
     // The request's viewer came with its session (access.viewer reads nothing more for it).
     const playable = await files.mayPlay(user, fileId);
@@ -126,7 +141,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       const { kind, key } = req.params;
       const storageKey = `${kind}/${key}`;
       const { file, exp, sig, session, offline } = req.query;
-      if (!signer.verify({ urlPath: `/media/${storageKey}`, fileId: file }, exp, sig, ctx.clock.now())) {
+      if (!signer.verify({ urlPath: `/media/${storageKey}`, fileId: file }, exp, sig, clock.now())) {
         return reply.code(403).send({ error: INVALID_LINK });
       }
       // A link outlives a sign-out or a lapsed membership; the access it was signed for does not.

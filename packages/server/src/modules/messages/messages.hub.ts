@@ -1,5 +1,4 @@
 import type { Message } from '@mesmer/shared/api/messages';
-import type { AppContext } from '../../platform/context.ts';
 
 /** Where the service hands new messages to the realtime layer (messages.realtime.ts sets `deliver`). */
 export interface MessagesHub {
@@ -19,14 +18,10 @@ export interface MessagesHub {
   checkSessions: (() => Promise<void>) | null;
 }
 
-const hubs = new WeakMap<AppContext, MessagesHub>();
-
-/** The one hub of an app: the routes' service and the socket server meet here. */
-export function messagesHub(ctx: AppContext): MessagesHub {
-  let hub = hubs.get(ctx);
-  if (!hub) {
-    hub = { deliver: null, disconnectUser: null, endSession: null, checkSessions: null };
-    hubs.set(ctx, hub);
-  }
-  return hub;
+/**
+ * The one hub of an app, built by the composition root (modules/index.ts): the services that send
+ * messages or end sessions and the socket server (which fills it in) meet here.
+ */
+export function createMessagesHub(): MessagesHub {
+  return { deliver: null, disconnectUser: null, endSession: null, checkSessions: null };
 }

@@ -15,7 +15,6 @@ import { openDatabase } from '../../db/client.ts';
 import { threadMembers } from '../../db/schema/index.ts';
 import { authHeader, createSignedInUser, createUser, loginAs, type TestUser } from '../../test/factories.ts';
 import { createTestApp, freshDatabase, MemoryMailer, TestClock, testConfig } from '../../test/harness.ts';
-import { messagesHub } from './messages.hub.ts';
 import { SESSION_CHECK_MS } from './messages.realtime.ts';
 
 const { app, mailer } = await createTestApp();
@@ -496,7 +495,7 @@ describe('limits on what one client may send (rate limits on)', async () => {
     active.emit('set_thread', id, null, null);
     expect(await activeClosed).toBe('io server disconnect');
     const idleClosed = next<string>(idle, 'disconnect');
-    await messagesHub(limitedApp.app.ctx).checkSessions?.();
+    await limitedApp.app.services.hub.checkSessions?.();
     expect(await idleClosed).toBe('io server disconnect');
     expect(SESSION_CHECK_MS).toBeLessThanOrEqual(15_000);
   });

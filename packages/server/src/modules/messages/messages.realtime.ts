@@ -6,14 +6,17 @@ import { SESSION_COOKIE } from '@mesmer/shared/domain/site';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type ExtendedError, Server, type Socket } from 'socket.io';
-import { createAccess, type SessionUser } from '../../platform/access.ts';
+import type { Config } from '../../config.ts';
+import type { SessionUser } from '../../platform/access.ts';
 import { clientAddressReader } from '../../platform/client-address.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { Metrics } from '../../platform/metrics.ts';
 import { clientKey } from '../../platform/rate-limit.ts';
+import type { SessionCache } from '../../platform/session-cache.ts';
 import { hashToken } from '../../platform/tokens.ts';
-import { messagesHub } from './messages.hub.ts';
-import { createMessagesService } from './messages.service.ts';
+import type { MessagesHub } from './messages.hub.ts';
+import type { MessagesService } from './messages.service.ts';
 
 /**
  * The messaging socket (socket.io on path /socket.io, websocket only; decision 020). The handshake
@@ -169,7 +172,25 @@ async function connectRedis(url: string, log: FastifyInstance['log']): Promise<[
 }
 
 /** Attaches the socket server to the app's HTTP server and closes it with the app. */
-export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function attachRealtime(
+  app: FastifyInstance,
+  {
+    config,
+    clock,
+    metrics,
+    sessions,
+    messages: service,
+    hub,
+  }: {
+    config: Config;
+    clock: Clock;
+    metrics: Metrics;
+    sessions: SessionCache;
+    messages: MessagesService;
+    /** Filled in here: the services' way to the sockets. */
+    hub: MessagesHub;
+  },
+): Promise<void> {
   const io = new Server(app.server, {
     path: '/socket.io',
     transports: ['websocket'],
@@ -177,22 +198,20 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     maxHttpBufferSize: SOCKET_LIMITS.maxPacketBytes,
     connectTimeout: SOCKET_LIMITS.connectTimeoutMs,
   });
-  const redis = ctx.config.redisUrl ? await connectRedis(ctx.config.redisUrl, app.log) : null;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
   if (redis) {
     const { createAdapter } = await import('@socket.io/redis-adapter');
     io.adapter(createAdapter(redis[0], redis[1]));
   }
 
-  const access = createAccess(ctx.db);
-  const service = createMessagesService(ctx);
-  const hub = messagesHub(ctx);
-  const now = () => ctx.clock.now().getTime();
-  const addressOf = clientAddressReader(ctx.config.trustProxy);
-  const limited = ctx.config.rateLimit;
+  const now = () => clock.now().getTime();
+  const addressOf = clientAddressReader(config.trustProxy);
+  const limited = config.rateLimit;
   const userOf = async (token: string): Promise<SessionUser | null> =>
-    token.length <= 200 ? access.sessionUser(token, ctx.clock.now(), ctx.config.sessionIdleDays) : null;
+    token.length <= 200 ? sessions.sessionUser(token, clock.now(), config.sessionIdleDays) : null;
 
-  const bound = new WeakMap<Socket, Bound>();
+  /** The session a socket signed in with, kept on the socket itself (set by the handshake). */
+  const boundOf = (socket: Socket): Bound | undefined => (socket.data as { bound?: Bound }).bound;
   const perAccount = new Map<number, number>();
   const perAddress = new Map<string, number>();
   const handshakes = new Map<string, Bucket>();
@@ -219,7 +238,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     const req = socket.request;
     const origin = socket.handshake.headers.origin;
     const bearer = bearerToken(socket);
-    if (origin !== undefined && !originAllowed(origin, req, ctx.config.publicUrl)) {
+    if (origin !== undefined && !originAllowed(origin, req, config.publicUrl)) {
       return refuse('This site does not accept connections from that page.');
     }
     // The HTTP limits' key for the address (clientKey reads only `ip`): an IPv6 /64 is one client.
@@ -242,7 +261,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
         if ((perAddress.get(address) ?? 0) >= SOCKET_LIMITS.connectionsPerAddress) {
           return refuse('Too many connections from this address.');
         }
-        bound.set(socket, {
+        (socket.data as { bound?: Bound }).bound = {
           userId: user.id,
           token,
           address,
@@ -250,7 +269,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
           strikes: new Bucket(SOCKET_LIMITS.strikes, now()),
           busy: false,
           queued: null,
-        });
+        };
         socket.join([userRoom(user.id), sessionRoom(hashToken(token))]);
         next();
       },
@@ -307,12 +326,12 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
   }
 
   io.on('connection', (socket) => {
-    const b = bound.get(socket) as Bound;
-    ctx.metrics.openSockets.inc();
+    const b = boundOf(socket) as Bound;
+    metrics.openSockets.inc();
     count(perAccount, b.userId, 1);
     count(perAddress, b.address, 1);
     socket.once('disconnect', () => {
-      ctx.metrics.openSockets.dec();
+      metrics.openSockets.dec();
       count(perAccount, b.userId, -1);
       count(perAddress, b.address, -1);
       if (!perAccount.has(b.userId)) accountEvents.delete(b.userId);
@@ -369,7 +388,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
   async function sweep() {
     try {
       for (const socket of [...io.of('/').sockets.values()]) {
-        const b = bound.get(socket);
+        const b = boundOf(socket);
         if (b && socket.connected) await sessionHolds(socket, b);
       }
       const at = now();

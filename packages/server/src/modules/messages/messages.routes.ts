@@ -1,12 +1,10 @@
 import { messagesApi } from '@mesmer/shared/api/messages';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
-import { createMessagesService } from './messages.service.ts';
+import type { MessagesService } from './messages.service.ts';
 
-export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createMessagesService(ctx);
+export async function messagesRoutes(app: FastifyInstance, service: MessagesService) {
   registerRoute(app, messagesApi.threads, async (req) => service.threads(requireUser(req), req.query));
   registerRoute(app, messagesApi.thread, async (req) => service.thread(requireUser(req), req.query.id));
   registerRoute(app, messagesApi.createThread, async (req) => ({

@@ -1,12 +1,12 @@
 import type { Message, MessagePage, Thread } from '@mesmer/shared/api/messages';
 import { MESSAGES_PER_MINUTE, THREAD_MAX_MEMBERS } from '@mesmer/shared/domain/messaging';
-import type { Db } from '../../db/client.ts';
-import { createAccess, type SessionUser } from '../../platform/access.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
+import type { Access, SessionUser } from '../../platform/access.ts';
 import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { BadRequest, Forbidden, NotFound } from '../../platform/errors.ts';
-import type { Limit } from '../../platform/rate-limit.ts';
-import { messagesHub } from './messages.hub.ts';
+import type { Limit, RateLimiter } from '../../platform/rate-limit.ts';
+import type { MessagesHub } from './messages.hub.ts';
 import { toMessage, toThread } from './messages.presenter.ts';
 import { createMessagesRepo } from './messages.repo.ts';
 
@@ -15,10 +15,22 @@ const CANNOT_MESSAGE = 'You cannot message this user.';
 const CANNOT_MESSAGE_ANYONE = 'You cannot message anyone in this thread.';
 const GROUP_NAME_MAX = 100;
 
-export function createMessagesService(ctx: AppContext) {
-  const repo = createMessagesRepo(ctx.db);
-  const access = createAccess(ctx.db);
-  const hub = messagesHub(ctx);
+export type MessagesService = ReturnType<typeof createMessagesService>;
+
+export function createMessagesService({
+  db,
+  clock,
+  limiter,
+  access,
+  hub,
+}: {
+  db: Db;
+  clock: Clock;
+  limiter: RateLimiter;
+  access: Access;
+  hub: MessagesHub;
+}) {
+  const repo = createMessagesRepo(db);
 
   async function memberThread(user: SessionUser, threadId: number) {
     const row = await repo.findForMember(threadId, user.id);
@@ -63,7 +75,7 @@ export function createMessagesService(ctx: AppContext) {
       }
       const found = await repo.existingUsers(others);
       if (found.length !== others.length) throw new BadRequest('userIds', 'unknown user');
-      if ((await access.users.blockersOf(user.id, others)).size > 0) throw new Forbidden(CANNOT_MESSAGE);
+      await access.users.requireNotBlocked(user.id, others, CANNOT_MESSAGE);
 
       const name = body.name ? body.name : null;
       if (name === null && others.length === 1) {
@@ -73,15 +85,15 @@ export function createMessagesService(ctx: AppContext) {
           return existing;
         }
       }
-      await ctx.limiter.consume(ACCOUNT_LIMITS.threadsCreated, String(user.id));
+      await limiter.consume(ACCOUNT_LIMITS.threadsCreated, String(user.id));
       // A group without a name is named after its people.
       const groupName =
         name ??
         (others.length > 1
           ? [user.username, ...found.map((u) => u.username)].join(', ').slice(0, GROUP_NAME_MAX)
           : null);
-      return ctx.db.transaction((tx) =>
-        createMessagesRepo(tx as unknown as Db).insertThread(groupName, user.id, [user.id, ...others]),
+      return withTransaction(db, (tx) =>
+        createMessagesRepo(tx).insertThread(groupName, user.id, [user.id, ...others]),
       );
     },
 
@@ -90,7 +102,7 @@ export function createMessagesService(ctx: AppContext) {
      * blocked the sender: it is withheld from them for good. Refused when every other member did.
      */
     async send(user: SessionUser, body: { threadId: number; message: string }): Promise<Message> {
-      await ctx.limiter.consume(SEND_LIMIT, String(user.id));
+      await limiter.consume(SEND_LIMIT, String(user.id));
       // One read for the thread and its members: membership and the block checks come from it.
       const members = await repo.threadWithMembers(body.threadId);
       const self = members.find((m) => m.id === user.id);
@@ -101,7 +113,7 @@ export function createMessagesService(ctx: AppContext) {
       if (others.length > 0 && blockers.size === others.length) {
         throw new Forbidden(others.length === 1 ? CANNOT_MESSAGE : CANNOT_MESSAGE_ANYONE);
       }
-      const stored = await repo.insertMessage(body.threadId, user.id, body.message, ctx.clock.now(), [
+      const stored = await repo.insertMessage(body.threadId, user.id, body.message, clock.now(), [
         ...blockers,
       ]);
       const message: Message = {

@@ -1,12 +1,10 @@
 import { moderationApi } from '@mesmer/shared/api/moderation';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
-import { createModerationService } from './moderation.service.ts';
+import type { ModerationService } from './moderation.service.ts';
 
-export async function moderationRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createModerationService(ctx);
+export async function moderationRoutes(app: FastifyInstance, service: ModerationService) {
   registerRoute(app, moderationApi.block, async (req) => service.block(requireUser(req), req.body));
   registerRoute(app, moderationApi.unblock, async (req, reply) => {
     await service.unblock(requireUser(req), req.query.userId);

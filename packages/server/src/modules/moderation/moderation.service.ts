@@ -12,14 +12,15 @@ import {
   type ReportSubjectType,
   suspensionRefusal,
 } from '@mesmer/shared/domain/moderation';
-import { createAccess, requirePermission, type SessionUser } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../db/client.ts';
+import { type Access, requirePermission, type SessionUser } from '../../platform/access.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
-import type { Limit } from '../../platform/rate-limit.ts';
-import { createFileEditingService } from '../files/file-editing.service.ts';
-import { messagesHub } from '../messages/messages.hub.ts';
-import { createPlaylistsService } from '../playlists/playlists.service.ts';
-import { createAvatarService } from '../users/avatar.service.ts';
+import type { Limit, RateLimiter } from '../../platform/rate-limit.ts';
+import type { FileEditingService } from '../files/file-editing.service.ts';
+import type { MessagesHub } from '../messages/index.ts';
+import type { PlaylistsService } from '../playlists/playlists.service.ts';
+import type { AvatarService } from '../users/avatar.service.ts';
 import { createModerationRepo, type ReportRow, type SubjectRow } from './moderation.repo.ts';
 
 const REPORT_LIMIT: Limit = { name: 'reports', max: REPORTS_PER_HOUR, windowMs: 60 * 60 * 1000 };
@@ -41,9 +42,29 @@ function pagePath(type: ReportSubjectType, subject: SubjectRow): string | null {
 const ref = (id: number | null, username: string | null) =>
   id !== null && username !== null ? { id, username } : null;
 
-export function createModerationService(ctx: AppContext) {
-  const repo = createModerationRepo(ctx.db);
-  const access = createAccess(ctx.db);
+export type ModerationService = ReturnType<typeof createModerationService>;
+
+export function createModerationService({
+  db,
+  clock,
+  limiter,
+  access,
+  fileEditing,
+  playlists,
+  avatars,
+  hub,
+}: {
+  db: Db;
+  clock: Clock;
+  limiter: RateLimiter;
+  access: Access;
+  /** What a moderator's `remove` takes away goes the way its owner's delete would. */
+  fileEditing: FileEditingService;
+  playlists: PlaylistsService;
+  avatars: AvatarService;
+  hub: MessagesHub;
+}) {
+  const repo = createModerationRepo(db);
 
   /** A report with what it is about, as the queue shows it. */
   async function present(row: ReportRow): Promise<ModerationReport> {
@@ -96,16 +117,16 @@ export function createModerationService(ctx: AppContext) {
     const type = report.subjectType as ReportSubjectType;
     if (type === 'thread') {
       if (messageId === undefined) throw new BadRequest('messageId', 'must name the message to remove.');
-      if (!(await repo.removeMessage(report.subjectId, messageId, ctx.clock.now())))
+      if (!(await repo.removeMessage(report.subjectId, messageId, clock.now())))
         throw new NotFound('Message not found in this conversation.');
       return;
     }
     // Already gone (its owner deleted it): nothing left to remove.
     if (!(await repo.subject(type, report.subjectId))) return;
-    if (type === 'file') await createFileEditingService(ctx).remove(moderator, report.subjectId);
-    if (type === 'playlist') await createPlaylistsService(ctx).removeReported(report.subjectId);
+    if (type === 'file') await fileEditing.remove(moderator, report.subjectId);
+    if (type === 'playlist') await playlists.removeReported(report.subjectId);
     if (type === 'user') {
-      await createAvatarService(ctx).clear(report.subjectId);
+      await avatars.clear(report.subjectId);
       await repo.clearBiography(report.subjectId);
     }
   }
@@ -117,8 +138,8 @@ export function createModerationService(ctx: AppContext) {
       roles: await repo.rolesOf(report.reportedId),
     });
     if (refusal) throw new Forbidden(refusal);
-    await repo.suspend(report.reportedId, ctx.clock.now());
-    messagesHub(ctx).disconnectUser?.(report.reportedId);
+    await repo.suspend(report.reportedId, clock.now());
+    hub.disconnectUser?.(report.reportedId);
   }
 
   return {
@@ -133,7 +154,7 @@ export function createModerationService(ctx: AppContext) {
         body.threadId,
         others,
         body.report ? { reason: body.reportMessage ?? '' } : null,
-        ctx.clock.now(),
+        clock.now(),
       );
       return { blocked: others, reportId };
     },
@@ -145,7 +166,7 @@ export function createModerationService(ctx: AppContext) {
 
     /** Files a report of something the user can see; 404 for what they cannot, as if it did not exist. */
     async report(user: SessionUser, body: ReportRequest & { reason: string }): Promise<{ id: number }> {
-      await ctx.limiter.consume(REPORT_LIMIT, String(user.id));
+      await limiter.consume(REPORT_LIMIT, String(user.id));
       const { subjectType, subjectId } = body;
       const viewer = await access.viewer(user);
       const visible =
@@ -164,7 +185,7 @@ export function createModerationService(ctx: AppContext) {
         subjectId,
         reportedUserId: subject.ownerId,
         reason: body.reason,
-        createdAt: ctx.clock.now(),
+        createdAt: clock.now(),
       });
       return { id };
     },
@@ -193,7 +214,7 @@ export function createModerationService(ctx: AppContext) {
         body.action,
         moderator.id,
         body.note ?? '',
-        ctx.clock.now(),
+        clock.now(),
       );
       if (!closed) throw new Conflict('This report is already closed.');
       const {

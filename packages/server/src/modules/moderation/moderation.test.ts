@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blocks, reports, threadMembers, users } from '../../db/schema/index.ts';
-import { createAccess } from '../../platform/access.ts';
 import { authHeader, createSignedInUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
 
@@ -96,7 +95,9 @@ describe('POST /api/user/block', () => {
       reason: 'rude',
       resolution: null,
     });
-    expect([...(await createAccess(db).users.blockersOf(bob.id, [alice.id, carol.id]))]).toEqual([alice.id]);
+    expect([...(await app.services.access.users.blockersOf(bob.id, [alice.id, carol.id]))]).toEqual([
+      alice.id,
+    ]);
     // The blocked user's send is refused (the messages module applies blockersOf).
     const send = await call({
       method: 'POST',
@@ -123,7 +124,7 @@ describe('GET /api/user/blocks and DELETE /api/user/block', () => {
     const del = await call({ method: 'DELETE', url: `/api/user/block?userId=${bob.id}`, token: alice.token });
     expect(del.statusCode).toBe(204);
     expect(await db.select().from(blocks)).toEqual([]);
-    expect([...(await createAccess(db).users.blockersOf(bob.id, [alice.id]))]).toEqual([]);
+    expect([...(await app.services.access.users.blockersOf(bob.id, [alice.id]))]).toEqual([]);
   });
 });
 

@@ -1,17 +1,19 @@
 import { patreonApi } from '@mesmer/shared/api/patreon';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import { requireUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
 import { routeRateLimit } from '../../platform/rate-limit.ts';
-import { createPatreonService, PAID_PERIOD_SWEEP_MS } from './patreon.service.ts';
+import { PAID_PERIOD_SWEEP_MS, type PatreonService } from './patreon.service.ts';
 
 /** A webhook body is small (one member event); Patreon's are a few kilobytes. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
-export async function patreonRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createPatreonService(ctx, app.log);
-  if (ctx.config.patreon) {
+export async function patreonRoutes(
+  app: FastifyInstance,
+  { patreon: service, config }: { patreon: PatreonService; config: Config },
+) {
+  if (config.patreon) {
     // A cancelled patron's access ends with their paid period, whether or not anyone asks.
     const timer = setInterval(() => {
       service.endPaidPeriods().catch((err: unknown) => app.log.error({ err }, 'ending paid periods failed'));
@@ -21,7 +23,7 @@ export async function patreonRoutes(app: FastifyInstance, ctx: AppContext) {
   }
   // Each of these calls Patreon: a few a minute are plenty for a person.
   const callsPatreon = {
-    config: { rateLimit: routeRateLimit(ctx.config, { max: 20, timeWindow: '1 minute' }) },
+    config: { rateLimit: routeRateLimit(config, { max: 20, timeWindow: '1 minute' }) },
   };
 
   registerRoute(app, patreonApi.authorize, async (req) => ({

@@ -10,10 +10,10 @@ import {
 import { canManageRoles } from '@mesmer/shared/domain/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { PatreonConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { SessionUser } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { Config, PatreonConfig } from '../../config.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
+import { requirePermission, type SessionUser } from '../../platform/access.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import {
@@ -35,16 +35,13 @@ export const MEMBERSHIP_REFRESH_MS = 24 * 60 * 60 * 1000;
 const RETRY_AFTER_FAILURE_MS = 10 * 60 * 1000;
 /** An access token this close to its end is renewed before use. */
 const EXPIRY_MARGIN_MS = 60 * 1000;
-/** A configuration error of the Patreon client is logged at most once in this long (per app). */
+/** A configuration error of the Patreon client is logged at most once in this long. */
 export const CONFIG_ERROR_LOG_MS = 10 * 60 * 1000;
 /** How often each process ends the memberships whose paid period is over. */
 export const PAID_PERIOD_SWEEP_MS = 10 * 60 * 1000;
 /** The longest a paid period may run from now, whatever a body says (a yearly pledge, and a week). */
 const LONGEST_PAID_PERIOD_MS = 373 * 24 * 60 * 60 * 1000;
 const TITLE_MAX = 200;
-
-/** When each app last logged a Patreon configuration error (the services of an app share it). */
-const configErrorLoggedAt = new WeakMap<AppContext, number>();
 
 class PatreonNotConfigured extends AppError {
   constructor(what = 'Patreon linking') {
@@ -93,18 +90,31 @@ function byPrice<T extends { id: string; amountCents: number | null }>(tiers: T[
  * Patreon's identity and kept current by webhooks and a refresh after 24 h, and creators' tier import.
  * Only active memberships unlock files (platform/access.repo.ts); this module only writes them.
  */
-export function createPatreonService(ctx: AppContext, log?: FastifyBaseLogger) {
-  const repo = createPatreonRepo(ctx.db);
+export type PatreonService = ReturnType<typeof createPatreonService>;
+
+export function createPatreonService({
+  db,
+  clock,
+  config: appConfig,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  log: FastifyBaseLogger;
+}) {
+  const repo = createPatreonRepo(db);
   const lastAttempt = new LRUCache<number, number>({ max: 10_000 });
   let client: PatreonClient | undefined;
+  /** When a Patreon configuration error was last logged. */
+  let configErrorLoggedAt: number | undefined;
 
   /** Loudly, once a while: every renewal fails the same way until an operator fixes the settings. */
   function misconfigured(err: PatreonMisconfigured) {
     const at = now().getTime();
-    const last = configErrorLoggedAt.get(ctx);
-    if (last !== undefined && at - last < CONFIG_ERROR_LOG_MS) return;
-    configErrorLoggedAt.set(ctx, at);
-    log?.error(
+    if (configErrorLoggedAt !== undefined && at - configErrorLoggedAt < CONFIG_ERROR_LOG_MS) return;
+    configErrorLoggedAt = at;
+    log.error(
       { patreonError: err.oauthError },
       'Patreon refused this site’s OAuth client: check PATREON_CLIENT_ID, PATREON_CLIENT_SECRET and ' +
         'PATREON_REDIRECT_URL. Every Patreon link is kept; memberships are not renewed until this is fixed.',
@@ -112,16 +122,16 @@ export function createPatreonService(ctx: AppContext, log?: FastifyBaseLogger) {
   }
 
   function configured(): { config: PatreonConfig; client: PatreonClient } {
-    const config = ctx.config.patreon;
+    const config = appConfig.patreon;
     if (!config) throw new PatreonNotConfigured();
     client ??= createPatreonClient(config, misconfigured);
     return { config, client };
   }
 
-  const now = () => ctx.clock.now();
+  const now = () => clock.now();
   const expiresAt = (tokens: PatreonTokens) => new Date(now().getTime() + tokens.expiresIn * 1000);
   const inTransaction = <T>(work: (r: ReturnType<typeof createPatreonRepo>) => Promise<T>) =>
-    ctx.db.transaction((tx) => work(createPatreonRepo(tx as unknown as Db)));
+    withTransaction(db, (tx) => work(createPatreonRepo(tx)));
 
   async function status(userId: number): Promise<PatreonStatus> {
     const [link, memberships] = await Promise.all([repo.linkOf(userId), repo.membershipsOf(userId)]);
@@ -365,7 +375,7 @@ export function createPatreonService(ctx: AppContext, log?: FastifyBaseLogger) {
      * waits a while; when it refuses the link, the link goes.
      */
     async refreshIfStale(userId: number): Promise<void> {
-      if (!ctx.config.patreon) return;
+      if (!appConfig.patreon) return;
       await repo.endPaidPeriods(now(), userId);
       const link = await repo.linkOf(userId);
       const at = now().getTime();
@@ -399,7 +409,7 @@ export function createPatreonService(ctx: AppContext, log?: FastifyBaseLogger) {
      * once is never acted on again (its SHA-256 is kept): a replay changes nothing.
      */
     async webhook(body: Buffer, signature: string | undefined): Promise<void> {
-      const secret = ctx.config.patreon?.webhookSecret;
+      const secret = appConfig.patreon?.webhookSecret;
       if (!secret) throw new PatreonNotConfigured('Patreon webhooks are');
       if (!validSignature(body, signature, secret))
         throw new Forbidden('The webhook signature does not match.');
@@ -427,8 +437,7 @@ export function createPatreonService(ctx: AppContext, log?: FastifyBaseLogger) {
       const { client } = configured();
       let target = { id: actor.id, username: actor.username };
       if (username !== undefined && username.toLowerCase() !== actor.username.toLowerCase()) {
-        if (!canManageRoles(actor))
-          throw new Forbidden('Only administrators import another creator’s tiers.');
+        requirePermission(actor, canManageRoles, 'Only administrators import another creator’s tiers.');
         const found = await repo.userByUsername(username);
         if (!found) throw new NotFound('User not found.');
         target = found;

@@ -20,7 +20,7 @@ import {
 } from '../../test/fakes/patreon.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { createFile, createTier } from '../../test/library-factories.ts';
-import { CONFIG_ERROR_LOG_MS, createPatreonService } from './patreon.service.ts';
+import { CONFIG_ERROR_LOG_MS } from './patreon.service.ts';
 
 const fake = await startFakePatreon({
   clientId: 'test-client',
@@ -420,7 +420,7 @@ describe('keeping memberships current', () => {
     const periodEnds = new Date(clock.now().getTime() + 2 * DAY);
     fake.cancel(patron.id, CAMPAIGN.id, periodEnds);
     expect((await webhook('members:pledge:delete', bodyOf(patron))).statusCode).toBe(204);
-    const service = createPatreonService(app.ctx);
+    const service = app.services.patreon;
     clock.advance(DAY);
     await service.endPaidPeriods();
     expect((await audioOf(listener.token)).isLocked).toBe(false);

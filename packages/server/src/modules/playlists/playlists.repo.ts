@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageTotal } from '../../db/row-count.ts';
 import {
   files,
   fileTiers,
@@ -11,10 +12,9 @@ import {
   triggers,
   users,
 } from '../../db/schema/index.ts';
+import { escapeLike } from '../../db/sql-helpers.ts';
 import { type Viewer, visibleFilesFor, visiblePlaylistsFor } from '../../platform/access.repo.ts';
 import type { KeptTotals } from '../../platform/read-cache.ts';
-import { escapeLike } from '../files/files.repo.ts';
-import { pageTotal } from '../files/row-count.repo.ts';
 
 export const PLAYLIST_SORT_COLUMNS = {
   datecreated: playlists.dateCreated,

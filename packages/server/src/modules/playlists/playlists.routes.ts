@@ -1,19 +1,20 @@
 import { playlistsApi } from '@mesmer/shared/api/playlists';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
-import { createPlaylistsService } from './playlists.service.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
+import type { PlaylistsService } from './playlists.service.ts';
 
-export async function playlistsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createPlaylistsService(ctx);
-
+export async function playlistsRoutes(
+  app: FastifyInstance,
+  { playlists: service, readCache }: { playlists: PlaylistsService; readCache: ReadCache },
+) {
   registerRoute(app, playlistsApi.list, async (req, reply) =>
-    ctx.readCache.answer(req, reply, () => service.list(req.user, req.query)),
+    readCache.answer(req, reply, () => service.list(req.user, req.query)),
   );
 
   registerRoute(app, playlistsApi.recent, async (req, reply) =>
-    ctx.readCache.answer(req, reply, () => service.recent(req.user)),
+    readCache.answer(req, reply, () => service.recent(req.user)),
   );
 
   registerRoute(app, playlistsApi.create, async (req, reply) =>

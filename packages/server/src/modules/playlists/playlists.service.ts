@@ -5,15 +5,21 @@ import type {
   PlaylistUserInfo,
   UpdatePlaylistRequest,
 } from '@mesmer/shared/api/playlists';
-import { hasPermission, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
-import { canLikePlaylist } from '@mesmer/shared/domain/rating';
+import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { createAccess, requireUser, type SessionUser, type Viewer } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
+import {
+  type Access,
+  isSiteOwner,
+  requirePermission,
+  requireUser,
+  type SessionUser,
+  type Viewer,
+} from '../../platform/access.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { Forbidden, Invalid, NotFound } from '../../platform/errors.ts';
-import { createFormerMemberRepo } from '../../platform/former-member.repo.ts';
-import { createFilesService } from '../files/files.service.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { entryFacts, toPlaylist, toPlaylistUserInfo } from './playlists.presenter.ts';
 import {
   createPlaylistsRepo,
@@ -37,10 +43,22 @@ function groupByPlaylist<T extends { playlistId: number }>(items: T[]): Map<numb
   return byPlaylist;
 }
 
-export function createPlaylistsService(ctx: AppContext) {
-  const repo = createPlaylistsRepo(ctx.db, ctx.readCache.totals);
-  const files = createFilesService(ctx);
-  const access = createAccess(ctx.db);
+export type PlaylistsService = ReturnType<typeof createPlaylistsService>;
+
+export function createPlaylistsService({
+  db,
+  clock,
+  readCache,
+  access,
+  files,
+}: {
+  db: Db;
+  clock: Clock;
+  readCache: ReadCache;
+  access: Access;
+  files: FilesService;
+}) {
+  const repo = createPlaylistsRepo(db, readCache.totals);
 
   /** `simple` playlists: the totals and file ids, from the entries alone (no file is presented). */
   async function presentSimple(rows: PlaylistRow[], viewer: Viewer): Promise<Playlist[]> {
@@ -96,21 +114,11 @@ export function createPlaylistsService(ctx: AppContext) {
     return row;
   }
 
-  /**
-   * The access check of a change: the playlist when `user` created it, or when it was handed over
-   * at an account's deletion and `user` holds WRITE_ALL_FILES (staff review it, decision 041);
-   * 404 unknown or hidden, 403 someone else's.
-   */
+  /** The access check of a change: 404 unknown or hidden, 403 when `user` may not change it (access.ts). */
   async function ownPlaylist(id: number, user: SessionUser, viewer: Viewer): Promise<PlaylistRow> {
     const row = await visiblePlaylist(id, viewer);
-    if (row.creatorId === user.id) return row;
-    if (
-      hasPermission(user, 'WRITE_ALL_FILES') &&
-      row.creatorId === (await createFormerMemberRepo(ctx.db).find())
-    ) {
-      return row;
-    }
-    throw new Forbidden('Only the creator of this playlist can change it.');
+    await access.playlists.requireChangeable(user, row);
+    return row;
   }
 
   return {
@@ -161,9 +169,8 @@ export function createPlaylistsService(ctx: AppContext) {
     },
 
     async create(user: SessionUser, input: z.output<typeof createPlaylistRequest>) {
-      if (input.isCore && user.id !== SITE_OWNER_ID) {
-        throw new Forbidden('Only the site owner can create core playlists.');
-      }
+      if (input.isCore)
+        requirePermission(user, isSiteOwner, 'Only the site owner can create core playlists.');
       return repo.insert({
         name: input.name,
         description: input.description,
@@ -171,7 +178,7 @@ export function createPlaylistsService(ctx: AppContext) {
         isCore: input.isCore,
         isPublic: input.isPublic ?? input.isCore,
         creatorId: user.id,
-        dateCreated: ctx.clock.now(),
+        dateCreated: clock.now(),
       });
     },
 
@@ -202,8 +209,8 @@ export function createPlaylistsService(ctx: AppContext) {
       const disabled = new Set(
         input.disabledFileIds ?? current.filter((e: PlaylistEntry) => e.disabled).map((e) => e.fileId),
       );
-      await ctx.db.transaction(async (tx) => {
-        const txRepo = createPlaylistsRepo(tx as unknown as Db, ctx.readCache.totals);
+      await withTransaction(db, async (tx) => {
+        const txRepo = createPlaylistsRepo(tx, readCache.totals);
         await txRepo.updateFields(input.id, {
           ...(input.name !== undefined && { name: input.name }),
           ...(input.description !== undefined && { description: input.description }),
@@ -247,9 +254,7 @@ export function createPlaylistsService(ctx: AppContext) {
     ): Promise<PlaylistUserInfo> {
       const row = await visiblePlaylist(input.id, await access.viewer(user));
       const rates = input.isLiked !== undefined || input.isDisliked !== undefined;
-      if (rates && !canLikePlaylist({ ...row, creator: { id: row.creatorId } }, user.id)) {
-        throw new Forbidden('This playlist cannot be rated.');
-      }
+      if (rates) access.playlists.requireRateable(user, row);
       if (input.isLiked && input.isDisliked) {
         throw new Invalid('isDisliked: a playlist cannot be liked and disliked at once.');
       }
@@ -257,8 +262,8 @@ export function createPlaylistsService(ctx: AppContext) {
       // recount answering the new counters: two statements in the transaction.
       const liked = input.isLiked ?? (input.isDisliked ? false : null);
       const disliked = input.isDisliked ?? (input.isLiked ? false : null);
-      const next = await ctx.db.transaction(async (tx) => {
-        const txRepo = createPlaylistsRepo(tx as unknown as Db, ctx.readCache.totals);
+      const next = await withTransaction(db, async (tx) => {
+        const txRepo = createPlaylistsRepo(tx, readCache.totals);
         const rating = await txRepo.applyRating(row.id, user.id, {
           liked,
           disliked,

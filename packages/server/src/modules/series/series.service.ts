@@ -1,15 +1,23 @@
 import type { Series } from '@mesmer/shared/api/series';
-import { createAccess, type SessionUser } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../db/client.ts';
+import type { Access, SessionUser } from '../../platform/access.ts';
 import { NotFound } from '../../platform/errors.ts';
-import { createPlaylistsService } from '../playlists/playlists.service.ts';
+import type { PlaylistsService } from '../playlists/playlists.service.ts';
 import { toSeries } from './series.presenter.ts';
 import { createSeriesRepo, type SeriesRow } from './series.repo.ts';
 
-export function createSeriesService(ctx: AppContext) {
-  const repo = createSeriesRepo(ctx.db);
-  const access = createAccess(ctx.db);
-  const playlists = createPlaylistsService(ctx);
+export type SeriesService = ReturnType<typeof createSeriesService>;
+
+export function createSeriesService({
+  db,
+  access,
+  playlists,
+}: {
+  db: Db;
+  access: Access;
+  playlists: PlaylistsService;
+}) {
+  const repo = createSeriesRepo(db);
 
   async function present(
     rows: SeriesRow[],

@@ -1,21 +1,22 @@
 import { tagsApi } from '@mesmer/shared/api/tags';
 import { FILE_TYPES } from '@mesmer/shared/domain/file-types';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
-import { createFilesService } from '../files/files.service.ts';
-import { createTagsService } from './tags.service.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type { TagsService } from './tags.service.ts';
 
-export async function tagsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const tags = createTagsService(ctx);
-  const files = createFilesService(ctx);
+export async function tagsRoutes(
+  app: FastifyInstance,
+  { tags, files, readCache }: { tags: TagsService; files: FilesService; readCache: ReadCache },
+) {
   registerRoute(app, tagsApi.list, async (req, reply) =>
-    ctx.readCache.answer(req, reply, async () => ({
+    readCache.answer(req, reply, async () => ({
       fileTypes: FILE_TYPES.map(({ id, name }) => ({ id, name })),
       tags: await tags.list(),
     })),
   );
   registerRoute(app, tagsApi.creators, async (req, reply) =>
-    ctx.readCache.answer(req, reply, async () => ({ creators: await files.listCreators() })),
+    readCache.answer(req, reply, async () => ({ creators: await files.listCreators() })),
   );
 }

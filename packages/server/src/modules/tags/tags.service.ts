@@ -1,8 +1,10 @@
-import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../db/client.ts';
 import { createTagsRepo } from './tags.repo.ts';
 
-export function createTagsService(ctx: AppContext) {
-  const repo = createTagsRepo(ctx.db);
+export type TagsService = ReturnType<typeof createTagsService>;
+
+export function createTagsService({ db }: { db: Db }) {
+  const repo = createTagsRepo(db);
   return {
     /** Public: every tag by name. */
     list: () => repo.listTags(),

@@ -1,14 +1,16 @@
 import { triggersApi } from '@mesmer/shared/api/triggers';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
-import { createTriggersService } from './triggers.service.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
+import type { TriggersService } from './triggers.service.ts';
 
-export async function triggersRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createTriggersService(ctx);
+export async function triggersRoutes(
+  app: FastifyInstance,
+  { triggers: service, readCache }: { triggers: TriggersService; readCache: ReadCache },
+) {
   registerRoute(app, triggersApi.get, async (req, reply) =>
-    ctx.readCache.answer(req, reply, async () => {
+    readCache.answer(req, reply, async () => {
       const { uuid, name } = req.query;
       if (uuid || name) return { trigger: await service.findOne({ uuid, name }) };
       return { triggers: await service.list() };

@@ -2,8 +2,8 @@ import type { CreateTriggerRequest, Trigger, updateTriggerRequest } from '@mesme
 import { canAddTrigger, canPublishTrigger } from '@mesmer/shared/domain/permissions';
 import { triggerSlug } from '@mesmer/shared/domain/triggers';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { requirePermission, type SessionUser } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
 import { toTrigger } from './triggers.presenter.ts';
 import { createTriggersRepo } from './triggers.repo.ts';
@@ -11,8 +11,10 @@ import { createTriggersRepo } from './triggers.repo.ts';
 const notFound = () => new NotFound('Trigger not found.');
 const nameTaken = () => new Conflict('A trigger with that name already exists.');
 
-export function createTriggersService(ctx: AppContext) {
-  const repo = createTriggersRepo(ctx.db);
+export type TriggersService = ReturnType<typeof createTriggersService>;
+
+export function createTriggersService({ db }: { db: Db }) {
+  const repo = createTriggersRepo(db);
 
   async function reload(id: number): Promise<Trigger> {
     const row = await repo.findById(id);

@@ -1,17 +1,15 @@
 import { uploadsApi } from '@mesmer/shared/api/uploads';
 import { UPLOAD_CHUNK_BYTES } from '@mesmer/shared/domain/upload-limits';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
 import { BadRequest } from '../../platform/errors.ts';
 import { FORM_NEEDED, readChunkForm } from './upload-form.ts';
-import { createUploadsService } from './uploads.service.ts';
+import type { UploadsService } from './uploads.service.ts';
 
 const MULTIPART = 'multipart/form-data';
 
 /** POST/GET/DELETE /api/files/upload and GET /api/files/uploads (docs/decisions/018-uploads-and-storage.md). */
-export async function uploadsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createUploadsService(ctx);
+export async function uploadsRoutes(app: FastifyInstance, service: UploadsService) {
   registerRoute(app, uploadsApi.status, async (req) => service.status(req.user, req.query.uuid));
   registerRoute(app, uploadsApi.list, async (req) => ({ uploads: await service.list(req.user) }));
   registerRoute(app, uploadsApi.cancel, async (req, reply) => {

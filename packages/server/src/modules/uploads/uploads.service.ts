@@ -11,11 +11,14 @@ import {
   UNFINISHED_UPLOADS_FULL_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from '@mesmer/shared/domain/upload-limits';
-import { requireUser, type SessionUser } from '../../platform/access.ts';
+import type { Db } from '../../db/client.ts';
+import { requirePermission, requireUser, type SessionUser } from '../../platform/access.ts';
 import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
-import { createStorage, type Storage } from '../../platform/storage.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, BadRequest, Conflict, NotFound } from '../../platform/errors.ts';
+import type { Metrics } from '../../platform/metrics.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { Storage } from '../../platform/storage.ts';
 import { analyseUpload } from './processing.ts';
 import { createUploadsRepo, type UploadRow } from './uploads.repo.ts';
 
@@ -64,9 +67,7 @@ export const stagingKey = (id: string) => `uploads/${id}`;
 export const audioKeyOf = (id: string, audioType: string) => `audio/${id}.${audioType}`;
 
 function requireUploader(user: SessionUser | null): SessionUser {
-  const signedIn = requireUser(user);
-  if (!canUpload(signedIn)) throw new Forbidden(CANNOT_UPLOAD);
-  return signedIn;
+  return requirePermission(user, canUpload, CANNOT_UPLOAD);
 }
 
 /**
@@ -89,8 +90,22 @@ function byteCounter(size: number, field: string) {
   });
 }
 
-export function createUploadsService(ctx: AppContext, storage: Storage = createStorage(ctx.config)) {
-  const repo = createUploadsRepo(ctx.db);
+export type UploadsService = ReturnType<typeof createUploadsService>;
+
+export function createUploadsService({
+  db,
+  clock,
+  limiter,
+  metrics,
+  storage,
+}: {
+  db: Db;
+  clock: Clock;
+  limiter: RateLimiter;
+  metrics: Metrics;
+  storage: Storage;
+}) {
+  const repo = createUploadsRepo(db);
 
   /** The user's upload with the handle `uuid`, or 404 (another user's handle names none of theirs). */
   async function ownUpload(user: SessionUser, uuid: string): Promise<UploadRow> {
@@ -100,10 +115,10 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
   }
 
   /** Removes the upload's bytes wherever they are (parts, staged object, processed audio). */
-  async function removeBytes(row: UploadRow) {
+  async function removeBytes(row: UploadRow, rows = repo) {
     await storage.abortMultipart(row.storageKey, row.storageUploadId);
     await storage.delete(row.storageKey);
-    if (row.audioType && !(await repo.fileHas(row.id)))
+    if (row.audioType && !(await rows.fileHas(row.id)))
       await storage.delete(audioKeyOf(row.id, row.audioType));
   }
 
@@ -140,14 +155,14 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
         size: analysis.size,
         waveform: analysis.waveform,
         loudness: analysis.loudness,
-        updatedAt: ctx.clock.now(),
+        updatedAt: clock.now(),
       });
       await repo.deleteChunks(row.id);
     } catch (err) {
       const message = err instanceof AppError ? err.message : 'The file could not be processed.';
       await removeBytes(row).catch(() => undefined);
       await repo.deleteChunks(row.id);
-      await repo.update(row.id, { state: 'failed', error: message, updatedAt: ctx.clock.now() });
+      await repo.update(row.id, { state: 'failed', error: message, updatedAt: clock.now() });
       throw err;
     }
   }
@@ -190,11 +205,11 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
         if (await repo.fileHas(uuid)) {
           throw new BadRequest('uuid', "is a published file's id: send a new uuid for each upload.");
         }
-        await ctx.limiter.consume(ACCOUNT_LIMITS.uploadsStarted, String(user.id));
+        await limiter.consume(ACCOUNT_LIMITS.uploadsStarted, String(user.id));
         const id = randomUUID();
         const key = stagingKey(id);
         const storageUploadId = await storage.startMultipart(key);
-        const now = ctx.clock.now();
+        const now = clock.now();
         const result = await repo.insertOrGet({
           id,
           uuid,
@@ -226,8 +241,8 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
         await repo.deleteChunk(row.id, chunkIndex);
         throw err;
       }
-      await repo.saveChunk(row.id, chunkIndex, size, etag, ctx.clock.now());
-      ctx.metrics.uploadBytes.inc(size);
+      await repo.saveChunk(row.id, chunkIndex, size, etag, clock.now());
+      metrics.uploadBytes.inc(size);
     },
 
     /** Joins the chunks and processes the file: checked, analysed, ready for POST /api/files. */
@@ -241,7 +256,7 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
       const have = new Set(chunks.map((c) => c.chunkIndex));
       const missing = Array.from({ length: row.totalChunks }, (_, i) => i).filter((i) => !have.has(i));
       if (missing.length > 0) throw new Conflict(`The upload is missing chunks ${missing.join(', ')}.`);
-      if (!(await repo.claimForProcessing(row.id, ctx.clock.now()))) {
+      if (!(await repo.claimForProcessing(row.id, clock.now()))) {
         throw new Conflict('The upload is being processed.');
       }
       try {
@@ -256,7 +271,7 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
         await repo.update(row.id, {
           state: 'failed',
           error: 'The upload could not be joined.',
-          updatedAt: ctx.clock.now(),
+          updatedAt: clock.now(),
         });
         throw err;
       }
@@ -316,13 +331,14 @@ export function createUploadsService(ctx: AppContext, storage: Storage = createS
 
     /**
      * Removes uploads started before `before` with their bytes, whatever was sent since (an upload
-     * already made into a file keeps its audio). Answers how many went.
+     * already made into a file keeps its audio), in the caller's transaction `tx`. Answers how many went.
      */
-    async removeAbandoned(before: Date): Promise<number> {
-      const rows = await repo.abandoned(before);
+    async removeAbandoned(tx: Db, before: Date): Promise<number> {
+      const txRepo = createUploadsRepo(tx);
+      const rows = await txRepo.abandoned(before);
       for (const row of rows) {
-        await removeBytes(row);
-        await repo.delete(row.id);
+        await removeBytes(row, txRepo);
+        await txRepo.delete(row.id);
       }
       return rows.length;
     },

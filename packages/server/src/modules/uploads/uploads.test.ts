@@ -21,8 +21,6 @@ import { authHeader, createSignedInUser, type TestUser } from '../../test/factor
 import { createTestApp } from '../../test/harness.ts';
 import { createFile, createTier } from '../../test/library-factories.ts';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
-import { createCleanupService } from '../cleanup/cleanup.service.ts';
-import { createUploadsService } from './uploads.service.ts';
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -187,7 +185,7 @@ describe.each([
         expect(await chunkRows(uuid)).toEqual([]);
 
         // What POST /api/files reads of it.
-        const service = createUploadsService(app.ctx);
+        const service = app.services.uploads;
         const ready = await service.readyUpload(
           { id: creator.id, username: 'creator', timezone: 'UTC', roles: [] },
           uuid,
@@ -516,7 +514,7 @@ describe.each([
       expect(
         (await app.inject({ method: 'DELETE', url: `/api/files/upload?uuid=${uuid}`, headers })).statusCode,
       ).toBe(404);
-      const service = createUploadsService(app.ctx);
+      const service = app.services.uploads;
       await expect(
         service.readyUpload({ id: other.id, username: 'other', timezone: 'UTC', roles: [] }, uuid),
       ).rejects.toMatchObject({ statusCode: 404, message: 'Upload not found.' });
@@ -565,7 +563,7 @@ describe.each([
     });
 
     it('readyUpload is 409 until processed; forget drops the row and keeps the audio', async () => {
-      const service = createUploadsService(app.ctx);
+      const service = app.services.uploads;
       const me = { id: creator.id, username: 'creator', timezone: 'UTC', roles: [] };
       const uuid = randomUUID();
       const chunk = fs.readFileSync(await sineFile('mp3'));
@@ -599,7 +597,7 @@ describe.each([
       clock.advance(23 * 3600_000);
       await sendChunk(creator.token, fresh, chunks, 0);
       clock.advance(2 * 3600_000);
-      await createCleanupService(app.ctx).run();
+      await app.services.cleanup.run();
       expect(await rowOf(abandoned)).toBeUndefined();
       expect(await keysOf(abandonedParts)).toEqual([]);
       expect(await rowOf(claimed)).toBeUndefined();
@@ -734,7 +732,7 @@ describe.each([
       const rows = await db.select().from(uploads).where(eq(uploads.uuid, uuid));
       expect(rows.map((r) => r.userId).sort()).toEqual([creator.id, other.id].sort());
       expect(new Set(rows.map((r) => r.id)).size).toBe(2);
-      const service = createUploadsService(app.ctx);
+      const service = app.services.uploads;
       const as = (u: Signed) => ({ id: u.id, username: u.username, timezone: 'UTC', roles: [] });
       const minesReady = await service.readyUpload(as(creator), uuid);
       const theirsReady = await service.readyUpload(as(other), uuid);
@@ -828,7 +826,7 @@ describe.each([
       expect((await sendChunk(other.token, uuid, chunks, 0)).statusCode).toBe(200);
       expect((await sendChunk(other.token, uuid, chunks, 1)).statusCode).toBe(200);
       clock.advance(2 * 3600_000);
-      await createCleanupService(app.ctx).run();
+      await app.services.cleanup.run();
       expect(await rowOf(uuid)).toBeUndefined();
       expect(await keysOf(id)).toEqual([]);
       expect(await keysOf(storageUploadId)).toEqual([]);

@@ -1,11 +1,10 @@
 import { AVATAR_TOO_LARGE_MESSAGE, MAX_AVATAR_BYTES, usersApi } from '@mesmer/shared/api/users';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
 import { AppError, BadRequest } from '../../platform/errors.ts';
 import { acceptSmallForms, type SmallFormReader } from '../../platform/small-form.ts';
-import { createAvatarService } from './avatar.service.ts';
+import type { AvatarService } from './avatar.service.ts';
 
 /** Room for the boundaries around the largest image. */
 const AVATAR_BODY_LIMIT = MAX_AVATAR_BYTES + 16 * 1024;
@@ -27,9 +26,7 @@ async function readImagePart(req: FastifyRequest, readForm: SmallFormReader): Pr
 }
 
 /** POST /api/user/upload: a new profile image (served by avatarImageRoutes). */
-export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
-  const avatars = createAvatarService(ctx);
-
+export async function avatarRoutes(app: FastifyInstance, avatars: AvatarService) {
   await app.register(async (scope) => {
     const readForm = await acceptSmallForms(scope, AVATAR_BODY_LIMIT, () => new AvatarTooLarge());
     registerRoute(scope, usersApi.uploadAvatar, async (req) => {
@@ -44,8 +41,7 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
  * (anyone may see a profile), so unlike /media they need no signed link; only names of the
  * `avatars/` folder are served.
  */
-export async function avatarImageRoutes(app: FastifyInstance, ctx: AppContext) {
-  const avatars = createAvatarService(ctx);
+export async function avatarImageRoutes(app: FastifyInstance, avatars: AvatarService) {
   app.get<{ Params: { name: string } }>(
     '/avatars/:name',
     { schema: { tags: ['media'], description: 'A profile image (public), as named in a user’s imageURL.' } },

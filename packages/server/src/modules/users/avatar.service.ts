@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
+import type { Db } from '../../db/client.ts';
 import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { BadRequest } from '../../platform/errors.ts';
-import { createStorage } from '../../platform/storage.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { Storage } from '../../platform/storage.ts';
 import { createAvatarRepo } from './avatar.repo.ts';
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
@@ -30,9 +31,18 @@ async function encode(bytes: Buffer, size: number): Promise<Buffer> {
     .toBuffer();
 }
 
-export function createAvatarService(ctx: AppContext) {
-  const storage = createStorage(ctx.config);
-  const repo = createAvatarRepo(ctx.db);
+export type AvatarService = ReturnType<typeof createAvatarService>;
+
+export function createAvatarService({
+  db,
+  limiter,
+  storage,
+}: {
+  db: Db;
+  limiter: RateLimiter;
+  storage: Storage;
+}) {
+  const repo = createAvatarRepo(db);
 
   /** Both sizes of the avatar at `url`, when it is one of ours. */
   async function removeStored(url: string | null) {
@@ -47,7 +57,7 @@ export function createAvatarService(ctx: AppContext) {
   return {
     /** Checks, re-encodes and stores the image; the user's old avatar is deleted. Answers the large one's URL. */
     async upload(userId: number, bytes: Buffer): Promise<string> {
-      await ctx.limiter.consume(ACCOUNT_LIMITS.avatarUploads, String(userId));
+      await limiter.consume(ACCOUNT_LIMITS.avatarUploads, String(userId));
       const type = await fileTypeFromBuffer(bytes);
       if (!type || !IMAGE_TYPES.has(type.mime)) {
         throw new BadRequest('file', 'must be a PNG, JPEG, WebP or GIF image.');

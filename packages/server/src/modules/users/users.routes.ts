@@ -1,17 +1,23 @@
 import { usersApi } from '@mesmer/shared/api/users';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { registerRoute } from '../../platform/contract-route.ts';
-import { createPatreonService } from '../patreon/patreon.service.ts';
+import type { PatreonService } from '../patreon/patreon.service.ts';
 import { avatarRoutes } from './avatar.routes.ts';
+import type { AvatarService } from './avatar.service.ts';
 import { friendsRoutes } from './friends.routes.ts';
-import { createUsersService } from './users.service.ts';
+import type { FriendsService } from './friends.service.ts';
+import type { UsersService } from './users.service.ts';
 
-export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
-  const users = createUsersService(ctx);
-  const patreon = createPatreonService(ctx, app.log);
-
+export async function usersRoutes(
+  app: FastifyInstance,
+  {
+    users,
+    friends,
+    avatars,
+    patreon,
+  }: { users: UsersService; friends: FriendsService; avatars: AvatarService; patreon: PatreonService },
+) {
   registerRoute(app, usersApi.get, async (req) => {
     if (req.query.username !== undefined) return { user: await users.profile(req.query.username) };
     if (!req.user) return { user: null };
@@ -33,6 +39,6 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     roles: await users.revokeRole(req.user, req.params.id, req.query.role),
   }));
 
-  await friendsRoutes(app, ctx);
-  await avatarRoutes(app, ctx);
+  await friendsRoutes(app, friends);
+  await avatarRoutes(app, avatars);
 }

@@ -1,9 +1,10 @@
 import type { PublicUser, SelfUser, UpdateUserRequest } from '@mesmer/shared/api/users';
 import { canManageRoles, type GrantableRole, type RoleName } from '@mesmer/shared/domain/permissions';
-import type { Db } from '../../db/client.ts';
-import { createAccess, requirePermission, type SessionUser } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
+import { requirePermission, type SessionUser } from '../../platform/access.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { Conflict, Invalid, NotFound } from '../../platform/errors.ts';
+import { rotateSessionsOnNextRequest } from '../../platform/session-cache.ts';
 import { toPublicUser, toSelfUser } from './users.presenter.ts';
 import { createUsersRepo, type RoleRow, type UserSettingsPatch } from './users.repo.ts';
 
@@ -16,11 +17,11 @@ export const TIMEZONE_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
  * (migration 0001), so the user's very next request has exactly the new permissions.
  */
 async function changeRole(db: Db, userId: number, role: RoleName, grant: boolean): Promise<RoleRow[]> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const repo = createUsersRepo(tx);
     if (grant) await repo.grantRole(userId, role);
     else await repo.revokeRole(userId, role);
-    await createAccess(tx).sessions.rotateOnNextRequest(userId);
+    await rotateSessionsOnNextRequest(tx, userId);
     return repo.rolesOf(userId);
   });
 }
@@ -41,8 +42,10 @@ export async function setRoleByUsername(
   return { id: user.id, username: user.username, roles: roles.map((r) => r.name) };
 }
 
-export function createUsersService(ctx: AppContext) {
-  const users = createUsersRepo(ctx.db);
+export type UsersService = ReturnType<typeof createUsersService>;
+
+export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
+  const users = createUsersRepo(db);
 
   async function self(userId: number): Promise<SelfUser> {
     const user = await users.findById(userId);
@@ -65,7 +68,7 @@ export function createUsersService(ctx: AppContext) {
   ): Promise<RoleRow[]> {
     requirePermission(actor, canManageRoles);
     if (!(await users.findById(userId))) throw new NotFound('User not found.');
-    return changeRole(ctx.db, userId, role, grant);
+    return changeRole(db, userId, role, grant);
   }
 
   return {
@@ -83,7 +86,7 @@ export function createUsersService(ctx: AppContext) {
      * streak's day cannot be moved by switching zones between calls.
      */
     async adoptTimezone(userId: number, timezone: string): Promise<void> {
-      const now = ctx.clock.now();
+      const now = clock.now();
       await users.changeTimezone(
         userId,
         timezone,
@@ -120,10 +123,10 @@ export function createUsersService(ctx: AppContext) {
       const changes = Object.fromEntries(
         Object.entries(patch).filter(([, v]) => v !== undefined),
       ) as UserSettingsPatch;
-      await ctx.db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         const repo = createUsersRepo(tx);
         if (input.timezone !== undefined) {
-          const now = ctx.clock.now();
+          const now = clock.now();
           const since = new Date(now.getTime() - TIMEZONE_CHANGE_INTERVAL_MS);
           if ((await repo.changeTimezone(userId, input.timezone, now, since)) === 'too-soon') {
             throw new Conflict('timezone: your time zone can change once a day.');

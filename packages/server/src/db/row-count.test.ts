@@ -1,10 +1,10 @@
 import { and, eq, like, type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { playlistRatings, roles, tags } from '../../db/schema/index.ts';
-import { createUser } from '../../test/factories.ts';
-import { createTestApp } from '../../test/harness.ts';
-import { createPlaylist, createTag, ratePlaylist } from '../../test/library-factories.ts';
-import { countRows, pageTotal } from './row-count.repo.ts';
+import { createUser } from '../test/factories.ts';
+import { createTestApp } from '../test/harness.ts';
+import { createPlaylist, createTag, ratePlaylist } from '../test/library-factories.ts';
+import { countRows, pageTotal } from './row-count.ts';
+import { playlistRatings, roles, tags } from './schema/index.ts';
 
 const { app, clock } = await createTestApp();
 const db = app.ctx.db;

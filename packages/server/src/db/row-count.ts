@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import type { KeptTotals } from '../../platform/read-cache.ts';
+import type { KeptTotals } from '../platform/read-cache.ts';
+import type { Db } from './client.ts';
 
 /** Up to this many matches a total is counted exactly whenever the library has changed. */
 export const EXACT_COUNT_LIMIT = 1000;
