@@ -11,7 +11,6 @@
 import pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/client.ts';
 import { createLeaderboardService } from '../packages/server/src/modules/leaderboard/leaderboard.service.ts';
-import type { AppContext } from '../packages/server/src/platform/context.ts';
 
 const USERS = 1_000_000;
 const DATABASE = 'mesmer_bench_lb';
@@ -98,7 +97,7 @@ await explain('rank of a 1-point user', COUNT_ABOVE, [1]);
 await explain('user by name', BY_NAME, [bottomUser.username]);
 
 // What a request costs: the service calls (page + totalItems + first-row rank; name lookup + rank).
-const service = createLeaderboardService({ db: database.db } as AppContext);
+const service = createLeaderboardService({ db: database.db });
 async function measure(title: string, call: () => Promise<unknown>) {
   await call();
   const times: number[] = [];
