@@ -1,5 +1,5 @@
 // Lighthouse (mobile, its default throttling) on home, Files, a playlist page and a file page of a
-// running Mesmer (issue 17 item 1), in Debian's Chromium. Start the server first (`npm start`), then:
+// running Mesmer, in Debian's Chromium. Start the server first (`npm start`), then:
 //   npm run bench:lighthouse -w @mesmer/bench            # BENCH_URL (http://localhost:3000), RUNS (3),
 //                                                         # VISITOR=first|returning for one of the two
 // Lighthouse is fetched by npx (lighthouse@12, the last line for Node 20), not kept in the lock file.

@@ -1,5 +1,5 @@
 /**
- * Realtime messaging under load (issue 11): one Mesmer server process with 2,000 idle sockets and
+ * Realtime messaging under load: one Mesmer server process with 2,000 idle sockets and
  * 200 active senders (100 two-person threads, both members in the room), against a bare socket.io
  * relay server measured the same way in the same run. Each sender posts BENCH_RATE messages a second
  * for BENCH_SECONDS; on Mesmer through POST /api/messages (stored in the database, then pushed),

@@ -1,5 +1,5 @@
 /**
- * Audio delivery benchmark (issue 17): the media route of the compiled server (`npm start`'s
+ * Audio delivery benchmark: the media route of the compiled server (`npm start`'s
  * packages/server/dist/main.js, so run `npm run build` first) against nginx (one worker, sendfile)
  * serving the same 350,000,000-byte file from the same folder, in the same run:
  *

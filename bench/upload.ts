@@ -1,5 +1,5 @@
 /**
- * Upload benchmark (issue 10): a 350,000,000-byte wav sent as the dialog sends it (chunks of
+ * Upload benchmark: a 350,000,000-byte wav sent as the dialog sends it (chunks of
  * 80,000,000 bytes through POST /api/files/upload, then the completing call that joins, checks and
  * analyses it) against one raw PUT of the same bytes to the same server (straight into storage).
  * Runs on the local folder and on S3 (an s3rver the script starts on 127.0.0.1). Prints the times,

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// Accessibility (issue 17 item 2): every page, signed out and signed in, in both themes, has no
+// Accessibility: every page, signed out and signed in, in both themes, has no
 // serious or critical axe violation (contrast, names, roles, structure).
 
 const THEMES = ['light', 'dark'] as const;

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signInAsOwner, test } from './fixtures.ts';
 
-// Installable and offline (issue 17 item 3): the manifest is served, the service worker keeps the
+// Installable and offline: the manifest is served, the service worker keeps the
 // app shell, and with the network cut the app still opens and moves between pages.
 test.use({ serviceWorkers: 'allow' });
 

@@ -4,7 +4,7 @@ import { normalisationGain, peakLevel } from '../packages/shared/src/domain/loud
 import { expect, signUpViaApi, test } from './fixtures.ts';
 
 /**
- * Issue 17 item 4: sleep timer, keyboard shortcuts, loudness normalisation, the wake-up button,
+ * The player's comforts: sleep timer, keyboard shortcuts, loudness normalisation, the wake-up button,
  * gapless playback and the waveform seek bar.
  */
 

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { sineFile } from '../packages/server/src/test/audio-fixtures.ts';
 import { expect, signInAsOwner, signUpViaApi, test, uniqueName } from './fixtures.ts';
 
-// Hostile text in every field people type, shown on every page that shows it (issue 14): no script
+// Hostile text in every field people type, shown on every page that shows it: no script
 // runs, no markup from the text reaches the page, and links go only to http(s) and mailto. A script
 // that got in would also be blocked by the content security policy, which the fixture turns into a
 // failure (its console error); the DOM checks catch markup that CSP would let through.

@@ -3,7 +3,7 @@ import type { Limit } from './rate-limit.ts';
 const HOUR = 60 * 60 * 1000;
 
 /**
- * Per-account limits on writes that store bytes or reach other people (issue 14). Counted by user
+ * Per-account limits on writes that store bytes or reach other people. Counted by user
  * id in the shared limiter (Redis when configured), so they hold across processes and addresses;
  * the routes' per-address limits come on top.
  */

@@ -23,7 +23,7 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 }
 
 /**
- * Compresses large JSON answers and the app's page (issue 17, delivery). Static assets are
+ * Compresses large JSON answers and the app's page. Static assets are
  * compressed at build time instead (their .br/.gz files), and media is never compressed.
  */
 export function registerCompression(app: FastifyInstance) {

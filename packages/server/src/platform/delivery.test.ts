@@ -1,4 +1,4 @@
-// Delivery (issue 17 item 1): pre-compressed assets with the right Content-Encoding, large JSON
+// Delivery: pre-compressed assets with the right Content-Encoding, large JSON
 // answers and the page compressed, HEAD answered like GET, robots.txt served as a file.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Per-account limits on uploads, avatars, attachments and friend requests (issue 14 item 4): they
+// Per-account limits on uploads, avatars, attachments and friend requests: they
 // count by account, so a new address does not reset them, and answer 429 with Retry-After.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

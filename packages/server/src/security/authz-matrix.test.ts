@@ -1,4 +1,4 @@
-// The authorisation matrix (issue 14): every route of the contract, called with a valid request by
+// The authorisation matrix: every route of the contract, called with a valid request by
 // each kind of caller, against a real server and database, answers the status in its row. A route
 // added to the contract without a row fails the first test. Resources belong to `owner`; `member`
 // shares them where sharing exists (a thread, a friend request); `stranger` is any other user.

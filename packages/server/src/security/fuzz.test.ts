@@ -1,4 +1,4 @@
-// Fuzzing from the route contract (issue 14): for every route in allRoutes, generated requests
+// Fuzzing from the route contract: for every route in allRoutes, generated requests
 // (its zod schemas' values mixed with hostile ones, see request-arbitrary.ts) as a visitor, a user
 // and an administrator. No answer may be a 5xx or show a stack trace or SQL, and afterwards nothing
 // in the database breaks the rules the schemas stand for. At least 10,000 requests in all.

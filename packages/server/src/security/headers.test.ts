@@ -1,4 +1,4 @@
-// The hardening headers on every kind of answer (issue 14): a content security policy that allows no
+// The hardening headers on every kind of answer: a content security policy that allows no
 // inline or evaluated script and no other site, and the rest of the usual set.
 import fs from 'node:fs';
 import os from 'node:os';

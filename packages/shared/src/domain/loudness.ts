@@ -1,5 +1,5 @@
 /**
- * Loudness normalisation (issue 17): the gain that brings a track to about -16 LUFS from the
+ * Loudness normalisation: the gain that brings a track to about -16 LUFS from the
  * integrated loudness measured at upload, without making it clip. Boosts need the track's peak
  * (the highest of its stored waveform peaks) and stay within +6 dB; cuts are always safe.
  */

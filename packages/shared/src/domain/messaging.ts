@@ -1,4 +1,4 @@
-/** Messaging limits and rules both sides use (spec accounts-community §3, §4, §9; issue 11). */
+/** Messaging limits and rules both sides use (spec accounts-community §3, §4, §9). */
 
 /** The longest message, in characters after trimming. */
 export const MESSAGE_MAX_LENGTH = 2000;

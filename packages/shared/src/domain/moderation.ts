@@ -1,4 +1,4 @@
-/** Reports and the moderation queue: limits and who may act (issue 11 item 6). */
+/** Reports and the moderation queue: limits and who may act. */
 import { type RoleName, SITE_OWNER_ID } from './permissions.ts';
 
 /** The longest report reason. */

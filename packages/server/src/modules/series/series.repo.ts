@@ -15,7 +15,7 @@ export type SeriesRow = {
 export function createSeriesRepo(db: Db) {
   /**
    * The plan's check, the cap and the upsert in one prepared statement: a progress save is the
-   * session and this (issue 16 item 5, was two statements after the session). No row: no such plan.
+   * session and this (it was two statements after the session). No row: no such plan.
    */
   const savePositionOf = db
     .insert(userSeries)

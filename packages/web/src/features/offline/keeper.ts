@@ -1,5 +1,5 @@
 /**
- * Keeping a playlist or training plan offline (issue 17 item 3): measure what it needs, store its
+ * Keeping a playlist or training plan offline: measure what it needs, store its
  * media and the API answers its page and the player read in the offline cache, list it in the
  * index, and remove it again. The service worker answers from that cache (build/service-worker.ts).
  * Every change runs under one Web Lock, so a failed or cancelled keep can clear what no kept item

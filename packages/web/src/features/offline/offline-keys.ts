@@ -1,5 +1,5 @@
 /**
- * What the page and the service worker agree on about kept files (issue 17 item 3). The service
+ * What the page and the service worker agree on about kept files. The service
  * worker (packages/web/build/service-worker.ts) embeds these functions' source, so each one must
  * stand alone: no imports, no outside names, plain JavaScript once its types are gone.
  */
