@@ -1,12 +1,14 @@
 export { Avatar } from './Avatar.tsx';
 export { Checkbox } from './Checkbox.tsx';
 export { ConfirmPopup } from './ConfirmPopup.tsx';
+export { Field } from './Field.tsx';
 export { FormError, SubmitButton } from './Form.tsx';
 export { focusOnMount } from './focus-on-mount.ts';
 export { Modal } from './Modal.tsx';
 export { Pagination } from './Pagination.tsx';
 export { popupStack } from './popup-stack.ts';
 export { Card, SectionHeader } from './SectionHeader.tsx';
+export { Select } from './Select.tsx';
 export { EmptyState, ErrorState, LoadingState, Spinner } from './Spinner.tsx';
 export { Switch } from './Switch.tsx';
 export { type TabItem, Tabs } from './Tabs.tsx';

@@ -3,20 +3,26 @@ import { FILE_TYPES, fileTypeLabel } from '@mesmer/shared/domain/file-types';
 import { GENERATOR_DEFAULT_DURATION_MS, GENERATOR_MAX_DURATION_MS } from '@mesmer/shared/domain/generator';
 import { useQuery } from '@tanstack/react-query';
 import { Play, Wand2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type Dispatch, type FormEvent, type SetStateAction, useId, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { ChipChoices, toggleChoice } from '../../library/ChipChoices.tsx';
 import { FileTypeIcon } from '../../library/FileTypeIcon.tsx';
 import styles from '../../library/library.module.css';
 import { TrackList } from '../../library/TrackList.tsx';
+import { TriggerPicker } from '../../library/TriggerPicker.tsx';
 import { play } from '../../player/index.ts';
 import { Card, EmptyState, LoadingState, SectionHeader, Switch, usePageTitle } from '../../ui/index.ts';
 import { tagsQuery } from '../files/index.ts';
 import { type GenerateRun, generatedPlaylistQuery } from './api.ts';
 import page from './generator.module.css';
-import { TriggerPicker } from './TriggerPicker.tsx';
 
 const SLIDER_STEP_MS = 15 * 60_000;
+
+/** A trigger picker's add and remove for a list of ids kept in state. */
+const idListEdits = (set: Dispatch<SetStateAction<number[]>>) => ({
+  onAdd: (id: number) => set((ids) => [...ids, id]),
+  onRemove: (id: number) => set((ids) => ids.filter((x) => x !== id)),
+});
 
 /** /playlist/generate: settings on one side, the generated playlist on the other. */
 export default function GeneratePage() {
@@ -75,18 +81,24 @@ export default function GeneratePage() {
                 onToggle={(id) => setFileTypes((ids) => toggleChoice(ids, id))}
               />
             </fieldset>
-            <TriggerPicker
-              label="Include triggers"
-              selected={includeTriggers}
-              unavailable={hideTriggers}
-              onChange={setIncludeTriggers}
-            />
-            <TriggerPicker
-              label="Hide triggers"
-              selected={hideTriggers}
-              unavailable={includeTriggers}
-              onChange={setHideTriggers}
-            />
+            <div className={styles.filterGroup}>
+              <TriggerPicker
+                label="Include triggers"
+                showLabel
+                selected={includeTriggers}
+                exclude={hideTriggers}
+                {...idListEdits(setIncludeTriggers)}
+              />
+            </div>
+            <div className={styles.filterGroup}>
+              <TriggerPicker
+                label="Hide triggers"
+                showLabel
+                selected={hideTriggers}
+                exclude={includeTriggers}
+                {...idListEdits(setHideTriggers)}
+              />
+            </div>
             <div className={page.slider}>
               <label htmlFor={sliderId} className={styles.filterLabel}>
                 Max length

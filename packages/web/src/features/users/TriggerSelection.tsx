@@ -1,7 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
-import { useId } from 'react';
-import { triggersQuery } from '../triggers/index.ts';
+import { TriggerPicker } from '../../library/TriggerPicker.tsx';
 import styles from './ProfileEditor.module.css';
 
 /** Trigger id → 0 trained, 1 in training. */
@@ -14,7 +11,7 @@ const GROUPS = [
 
 /**
  * The own triggers in edit mode: trained and in training. A trigger is in one group at most:
- * choosing it in one takes it out of the other.
+ * choosing it in one takes it out of the other (so the other group's are offered).
  */
 export function TriggerSelection({
   value,
@@ -26,12 +23,6 @@ export function TriggerSelection({
   known: readonly { id: number; name: string }[];
   onChange: (value: TriggerChoice) => void;
 }) {
-  const triggers = useQuery(triggersQuery);
-  const baseId = useId();
-  const nameOf = (id: number) =>
-    (triggers.data ?? known).find((t) => t.id === id)?.name ??
-    known.find((t) => t.id === id)?.name ??
-    `#${id}`;
   const set = (id: number, amount: 0 | 1 | null) => {
     const next = new Map(value);
     if (amount === null) next.delete(id);
@@ -41,49 +32,20 @@ export function TriggerSelection({
 
   return (
     <div className={styles.triggerGroups}>
-      {GROUPS.map((group) => {
-        const chosen = [...value].filter(([, a]) => a === group.amount).map(([id]) => id);
-        const selectId = `${baseId}-${group.amount}`;
-        return (
-          <section key={group.amount} aria-label={group.title}>
-            <h3 className={styles.groupTitle}>{group.title}</h3>
-            <ul className={styles.chips}>
-              {chosen.map((id) => (
-                <li key={id}>
-                  {nameOf(id)}
-                  <button
-                    type="button"
-                    className="icon-btn"
-                    aria-label={`Remove ${nameOf(id)} from ${group.title}`}
-                    onClick={() => set(id, null)}
-                  >
-                    <X size={14} aria-hidden />
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <label htmlFor={selectId} className="visually-hidden">
-              {group.add}
-            </label>
-            <select
-              id={selectId}
-              className="input"
-              value=""
-              disabled={!triggers.data}
-              onChange={(e) => set(Number(e.target.value), group.amount)}
-            >
-              <option value="">{group.add}…</option>
-              {triggers.data
-                ?.filter((t) => value.get(t.id) !== group.amount)
-                .map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.name}
-                  </option>
-                ))}
-            </select>
-          </section>
-        );
-      })}
+      {GROUPS.map((group) => (
+        <section key={group.amount} aria-label={group.title}>
+          <h3 className={styles.groupTitle}>{group.title}</h3>
+          <TriggerPicker
+            label={group.add}
+            placeholder={`${group.add}…`}
+            selected={[...value].filter(([, a]) => a === group.amount).map(([id]) => id)}
+            known={known}
+            removeLabel={(name) => `Remove ${name} from ${group.title}`}
+            onAdd={(id) => set(id, group.amount)}
+            onRemove={(id) => set(id, null)}
+          />
+        </section>
+      ))}
     </div>
   );
 }

@@ -18,6 +18,7 @@ const moderator = selfUser({ id: 4, username: 'mod', roles: [role('Moderator')] 
 const stranger = selfUser({ id: 5, username: 'stranger', roles: [role('Verified Creator')] });
 const deep = trigger({ name: 'Deep' });
 const sleep = trigger({ name: 'Sleep' });
+const requested = trigger({ name: 'Requested', pending: true });
 const tiers = [
   { id: 'tier-1', name: 'Bronze', rank: 1 },
   { id: 'tier-2', name: 'Silver', rank: 2 },
@@ -72,7 +73,7 @@ function fakeServer(
       case 'GET /api/files/upload-options':
         return json(200, options);
       case 'GET /api/triggers':
-        return json(200, { triggers: [deep, sleep] });
+        return json(200, { triggers: [deep, sleep, requested] });
       case 'PUT /api/files': {
         const b = body as Record<string, unknown> & { triggers: { id: number; trains: boolean }[] };
         file = {
@@ -171,9 +172,10 @@ describe('FilePage edit mode: saving', () => {
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: '  Morning drift ' } });
     fireEvent.change(within(form).getByLabelText('File type'), { target: { value: '5' } });
     fireEvent.change(within(form).getByLabelText('Description'), { target: { value: 'New text' } });
-    fireEvent.change(await within(form).findByLabelText('Add a trigger'), {
-      target: { value: String(sleep.id) },
-    });
+    const addTrigger = await within(form).findByLabelText('Add a trigger');
+    // A pending trigger request is not offered: the server links published triggers only.
+    expect(within(addTrigger).queryByRole('option', { name: 'Requested' })).toBeNull();
+    fireEvent.change(addTrigger, { target: { value: String(sleep.id) } });
     fireEvent.click(within(form).getByRole('checkbox', { name: 'Trains Deep' }));
     fireEvent.click(within(form).getByRole('switch', { name: 'Public' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));

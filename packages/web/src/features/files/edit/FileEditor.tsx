@@ -1,47 +1,27 @@
-import type { AudioFile, UpdateFileBody } from '@mesmer/shared/api/files';
-import {
-  canSetTier,
-  editFollowsUploadRules,
-  FILE_DESCRIPTION_MAX,
-  FILE_NAME_MAX,
-  FILE_TYPE_REQUIRED_MESSAGE,
-  uploadScope,
-} from '@mesmer/shared/domain/file-rules';
-import { FILE_TYPES, fileTypeLabel } from '@mesmer/shared/domain/file-types';
+import type { AudioFile } from '@mesmer/shared/api/files';
+import { canSetTier, editFollowsUploadRules, uploadScope } from '@mesmer/shared/domain/file-rules';
+import { FILE_TYPES } from '@mesmer/shared/domain/file-types';
 import { useQuery } from '@tanstack/react-query';
-import { Trash2, X } from 'lucide-react';
-import { type FormEvent, type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
+import { Trash2 } from 'lucide-react';
+import { type FormEvent, type Ref, useImperativeHandle, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCensor } from '../../../library/useCensor.ts';
+import { ConfirmPopup, FormError, SubmitButton, toast } from '../../../ui/index.ts';
+import { FileFields } from '../fields/FileFields.tsx';
 import {
-  ConfirmPopup,
-  FormError,
-  Spinner,
-  SubmitButton,
-  Switch,
-  Textarea,
-  toast,
-} from '../../../ui/index.ts';
-import { triggersQuery } from '../../triggers/index.ts';
+  draftField,
+  EMPTY_DRAFT,
+  editError,
+  type FileDraft,
+  type FileFieldName,
+  fileFormReducer,
+  updateFileBody,
+} from '../fields/file-draft.ts';
 import { AttachmentsPanel } from './AttachmentsPanel.tsx';
 import { uploadOptionsQuery, useDeleteFile, useUpdateFile } from './api.ts';
 import styles from './edit.module.css';
 import { fieldError } from './server-error.ts';
 import { useUnsavedChanges } from './useUnsavedChanges.ts';
-
-const TIER_REQUIRED = 'Choose the minimum tier for a paid-exclusive file.';
-
-interface Draft {
-  name: string;
-  /** 0: none chosen. */
-  fileType: number;
-  triggers: { id: number; trains: boolean }[];
-  description: string;
-  isPublic: boolean;
-  paidExclusive: boolean;
-  /** '' : the 'Minimum tier...' placeholder. */
-  tier: string;
-}
 
 /** The file's minimum tier (rank 1 is the lowest): the one of its tiers with the lowest rank. */
 function minimumTier(file: AudioFile): string {
@@ -49,9 +29,10 @@ function minimumTier(file: AudioFile): string {
   return lowest?.id ?? '';
 }
 
-function draftOf(file: AudioFile): Draft {
+function draftOf(file: AudioFile): FileDraft {
   const tier = minimumTier(file);
   return {
+    ...EMPTY_DRAFT,
     name: file.name,
     fileType: file.fileType,
     triggers: file.triggers.map((t) => ({ id: t.id, trains: t.trains })),
@@ -62,7 +43,7 @@ function draftOf(file: AudioFile): Draft {
   };
 }
 
-const sameDraft = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
+const sameDraft = (a: FileDraft, b: FileDraft) => JSON.stringify(a) === JSON.stringify(b);
 
 /** What a host (the track popup) asks of an open editor. */
 export interface FileEditorHandle {
@@ -94,16 +75,15 @@ export function FileEditor({
 }) {
   const navigate = useNavigate();
   const censor = useCensor();
-  const ids = { name: useId(), type: useId(), description: useId(), tier: useId(), trigger: useId() };
   const [initial] = useState(() => draftOf(file));
-  const [draft, setDraft] = useState(initial);
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+  const [form, dispatch] = useReducer(fileFormReducer, { draft: initial, errors: {} });
+  // The form's one error line; a field's edit clears the mark, and with it the line about it.
+  const [error, setError] = useState<{ message: string; field?: FileFieldName } | null>(null);
   const [confirm, setConfirm] = useState<'exit' | 'delete' | null>(null);
   const options = useQuery(uploadOptionsQuery);
-  const triggers = useQuery(triggersQuery);
   const update = useUpdateFile();
   const remove = useDeleteFile();
-  const dirty = !sameDraft(draft, initial);
+  const dirty = !sameDraft(form.draft, initial);
   const { blocker, allowLeave } = useUnsavedChanges(dirty);
   // What Exit in 'Unsaved changes' goes on to: back to view mode, or the host's own close.
   const afterExit = useRef(onClose);
@@ -114,11 +94,11 @@ export function FileEditor({
   };
   useImperativeHandle(handle, () => ({ leave }));
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    const tierField = key === 'tier' || key === 'paidExclusive';
-    if (error?.field === key || (tierField && error?.field === 'patreonTier')) setError(null);
+  const showError = (next: { message: string; field?: FileFieldName } | null) => {
+    setError(next);
+    dispatch({ type: 'invalid', errors: next?.field ? { [next.field]: true } : {} });
   };
+  const shownError = error && (!error.field || form.errors[error.field]) ? error.message : null;
 
   const tiers = options.data?.tiers ?? [];
   const mayChooseTier = canSetTier(editor, file, tiers.length > 0);
@@ -126,35 +106,19 @@ export function FileEditor({
   // private only); WRITE_ALL_FILES holders may set any type. The file's own type stays listed.
   const scope = editFollowsUploadRules(editor) ? uploadScope(editor) : null;
   const allowed: readonly number[] = scope?.fileTypes ?? FILE_TYPES.map((t) => t.id);
-  const typeChoices = FILE_TYPES.filter((t) => allowed.includes(t.id) || t.id === file.fileType);
-  const privateOnly = scope?.privateOnly ?? false;
-  const triggerName = (id: number) =>
-    censor.trigger(triggers.data?.find((t) => t.id === id)?.name ?? `#${id}`);
-  const offered = triggers.data?.filter((t) => !draft.triggers.some((c) => c.id === t.id)) ?? [];
 
   const save = (e: FormEvent) => {
     e.preventDefault();
-    if (!draft.fileType) return setError({ message: FILE_TYPE_REQUIRED_MESSAGE, field: 'fileType' });
-    if (mayChooseTier && draft.paidExclusive && !draft.tier) {
-      return setError({ message: TIER_REQUIRED, field: 'patreonTier' });
-    }
-    setError(null);
-    const body: UpdateFileBody = {
-      id: file.id,
-      name: draft.name.trim(),
-      description: draft.description,
-      // A non-uploader keeps the file's tier; the server keeps it too.
-      patreonTier: mayChooseTier ? (draft.paidExclusive ? draft.tier : null) : initial.tier || null,
-      triggers: draft.triggers,
-      fileType: draft.fileType,
-      isPublic: draft.isPublic,
-    };
+    const problem = editError(form.draft, mayChooseTier);
+    showError(problem);
+    if (problem) return;
+    const body = updateFileBody(file.id, form.draft, { mayChoose: mayChooseTier, keptTier: initial.tier });
     update.mutate(body, {
       onSuccess: () => {
         toast('success', 'File updated!');
         onClose();
       },
-      onError: (err) => setError({ message: err.message, field: fieldError(err).field }),
+      onError: (err) => showError({ message: err.message, field: draftField(fieldError(err).field) }),
     });
   };
 
@@ -174,167 +138,26 @@ export function FileEditor({
     });
 
   const cancel = () => leave(onClose);
-  const invalid = (field: string) => (error?.field === field ? true : undefined);
 
   return (
     <>
       <form className={styles.form} onSubmit={save} noValidate aria-label="Edit file">
-        <div className="field">
-          <label htmlFor={ids.name}>Name</label>
-          <input
-            id={ids.name}
-            className="input"
-            value={draft.name}
-            maxLength={FILE_NAME_MAX}
-            required
-            aria-invalid={invalid('name')}
-            onChange={(e) => set('name', e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.type}>File type</label>
-          <select
-            id={ids.type}
-            className="select"
-            value={draft.fileType}
-            aria-invalid={invalid('fileType')}
-            onChange={(e) => set('fileType', Number(e.target.value))}
-          >
-            <option value={0}>File type...</option>
-            {typeChoices.map((t) => (
-              <option key={t.id} value={t.id}>
-                {fileTypeLabel(t.name)}
-              </option>
-            ))}
-          </select>
-        </div>
-
-        <fieldset className={styles.fieldset}>
-          <legend className="field-label">Triggers</legend>
-          {draft.triggers.length > 0 && (
-            <ul className={styles.triggerRows}>
-              {draft.triggers.map((t) => (
-                <li key={t.id} className={styles.triggerRow}>
-                  <span className={styles.triggerName}>{triggerName(t.id)}</span>
-                  <label className={styles.inline}>
-                    <input
-                      type="checkbox"
-                      aria-label={`Trains ${triggerName(t.id)}`}
-                      checked={t.trains}
-                      onChange={(e) =>
-                        set(
-                          'triggers',
-                          draft.triggers.map((x) => (x.id === t.id ? { ...x, trains: e.target.checked } : x)),
-                        )
-                      }
-                    />
-                    Trains
-                  </label>
-                  <button
-                    type="button"
-                    className="icon-btn"
-                    aria-label={`Remove ${triggerName(t.id)}`}
-                    onClick={() =>
-                      set(
-                        'triggers',
-                        draft.triggers.filter((x) => x.id !== t.id),
-                      )
-                    }
-                  >
-                    <X size={16} />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {triggers.isPending ? (
-            <Spinner size={18} label="Loading triggers" />
-          ) : (
-            <>
-              <label htmlFor={ids.trigger} className="visually-hidden">
-                Add a trigger
-              </label>
-              <select
-                id={ids.trigger}
-                className="select"
-                value=""
-                disabled={triggers.isError}
-                onChange={(e) => {
-                  const id = Number(e.target.value);
-                  if (id) set('triggers', [...draft.triggers, { id, trains: false }]);
-                }}
-              >
-                <option value="">
-                  {triggers.isError ? 'Triggers could not be loaded' : 'Add a trigger...'}
-                </option>
-                {offered.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {censor.trigger(t.name)}
-                  </option>
-                ))}
-              </select>
-            </>
-          )}
-        </fieldset>
-
-        <div className="field">
-          <label htmlFor={ids.description}>Description</label>
-          <Textarea
-            id={ids.description}
-            value={draft.description}
-            maxLength={FILE_DESCRIPTION_MAX}
-            onChange={(e) => set('description', e.target.value)}
-          />
-        </div>
-
-        <Switch
-          label="Public"
-          description={
-            privateOnly ? 'Your files stay private.' : 'Private files are seen only by you and staff.'
-          }
-          disabled={privateOnly && !draft.isPublic}
-          checked={draft.isPublic}
-          onChange={(on) => set('isPublic', on)}
+        <FileFields
+          mode="edit"
+          form={form}
+          dispatch={dispatch}
+          typeChoices={FILE_TYPES.filter((t) => allowed.includes(t.id) || t.id === file.fileType)}
+          tiers={mayChooseTier ? tiers : []}
+          privateOnly={scope?.privateOnly ?? false}
         />
-
-        {mayChooseTier ? (
-          <>
-            <Switch
-              label="Paid exclusive"
-              description="Only members of the chosen tier or above can play it."
-              checked={draft.paidExclusive}
-              onChange={(on) => set('paidExclusive', on)}
-            />
-            {draft.paidExclusive && (
-              <div className="field">
-                <label htmlFor={ids.tier}>Minimum tier</label>
-                <select
-                  id={ids.tier}
-                  className="select"
-                  value={draft.tier}
-                  aria-invalid={invalid('patreonTier')}
-                  onChange={(e) => set('tier', e.target.value)}
-                >
-                  <option value="">Minimum tier...</option>
-                  {tiers.map((t) => (
-                    <option key={t.id} value={t.id}>
-                      {t.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
-          </>
-        ) : (
-          file.patreonTiers.length > 0 && (
-            <p className="muted">
-              Paid exclusive ({file.patreonTiers.map((t) => t.name).join(', ')}): only the uploader changes
-              this.
-            </p>
-          )
+        {!mayChooseTier && file.patreonTiers.length > 0 && (
+          <p className="muted">
+            Paid exclusive ({file.patreonTiers.map((t) => t.name).join(', ')}): only the uploader changes
+            this.
+          </p>
         )}
 
-        <FormError message={error?.message} />
+        <FormError message={shownError} />
         <div className={styles.formActions}>
           <SubmitButton pending={update.isPending} pendingLabel="Saving">
             Save

@@ -5,32 +5,23 @@
  * dialog starts afresh every time it opens (its content unmounts when closed, which also stops
  * an upload still going: it can be resumed by picking the same file again).
  */
-import type { CreateFileBody } from '@mesmer/shared/api/files';
-import {
-  FILE_DESCRIPTION_MAX,
-  FILE_NAME_MAX,
-  FILE_TYPE_REQUIRED_MESSAGE,
-} from '@mesmer/shared/domain/file-rules';
-import { FILE_TYPES, fileTypeLabel } from '@mesmer/shared/domain/file-types';
+import { FILE_TYPES } from '@mesmer/shared/domain/file-types';
 import { MAX_UPLOAD_BYTES, UPLOAD_FORMATS } from '@mesmer/shared/domain/upload-limits';
 import { useQuery } from '@tanstack/react-query';
-import { Lock, Upload } from 'lucide-react';
-import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Upload } from 'lucide-react';
+import { type DragEvent, type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import {
-  ErrorState,
-  FormError,
-  focusOnMount,
-  Modal,
-  Spinner,
-  SubmitButton,
-  Switch,
-  Textarea,
-  toast,
-} from '../../../ui/index.ts';
+import { ErrorState, Field, FormError, Modal, Spinner, SubmitButton, toast } from '../../../ui/index.ts';
 import { uploadOptionsQuery } from '../edit/api.ts';
+import { errorProps, FileFields } from '../fields/FileFields.tsx';
+import {
+  createFileBody,
+  EMPTY_DRAFT,
+  fileFormReducer,
+  uploadErrors,
+  withoutExtension,
+} from '../fields/file-draft.ts';
 import { useCreateFile } from './api.ts';
-import { type PickedTrigger, TriggerPicker } from './TriggerPicker.tsx';
 import styles from './upload.module.css';
 import { CHUNK_FAILED_MESSAGE, isAbort, UploadError, uploadFile } from './upload-client.ts';
 
@@ -73,9 +64,6 @@ type Phase =
   | { step: 'ready'; uuid: string }
   | { step: 'failed'; message: string };
 
-type Field = 'name' | 'fileType' | 'tier' | 'trackNumber';
-
-const withoutExtension = (name: string) => name.replace(/\.[^.]+$/, '');
 const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? '';
 
 export function formatBytes(bytes: number): string {
@@ -101,18 +89,7 @@ function UploadFlow({
   onDone: () => void;
   onCreated?: (fileId: number) => Promise<unknown> | undefined;
 }) {
-  const ids = {
-    input: useId(),
-    name: useId(),
-    type: useId(),
-    description: useId(),
-    tier: useId(),
-    track: useId(),
-    date: useId(),
-    typeError: useId(),
-    tierError: useId(),
-    trackError: useId(),
-  };
+  const inputId = useId();
   const options = useQuery(uploadOptionsQuery);
   const create = useCreateFile();
   const [phase, setPhase] = useState<Phase>(
@@ -121,21 +98,17 @@ function UploadFlow({
   const [file, setFile] = useState<File | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [name, setName] = useState(start.kind === 'new' ? '' : withoutExtension(start.fileName));
-  const [fileType, setFileType] = useState('');
-  const [triggers, setTriggers] = useState<PickedTrigger[]>([]);
-  const [description, setDescription] = useState('');
-  const [paid, setPaid] = useState(false);
-  // '' is the 'Minimum tier...' placeholder, which is not a valid choice.
-  const [tier, setTier] = useState('');
-  const [trackNumber, setTrackNumber] = useState('');
-  const [releaseDate, setReleaseDate] = useState('');
-  const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
+  const [form, dispatch] = useReducer(fileFormReducer, {
+    draft: { ...EMPTY_DRAFT, name: start.kind === 'new' ? '' : withoutExtension(start.fileName) },
+    errors: {},
+  });
+  const { draft } = form;
   const [serverError, setServerError] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
   const abort = useRef<AbortController | null>(null);
+  // Each chunk says whether the file is paid, as the form stands when that chunk goes.
   const paidRef = useRef(false);
-  paidRef.current = paid && tier !== '';
+  paidRef.current = draft.paidExclusive && draft.tier !== '';
 
   // Closing the dialog stops the upload; it can be resumed later.
   useEffect(() => () => abort.current?.abort(), []);
@@ -175,7 +148,7 @@ function UploadFlow({
     if (problem) return;
     const picked = files[0];
     setFile(picked);
-    if (!name.trim()) setName(withoutExtension(picked.name).slice(0, FILE_NAME_MAX));
+    dispatch({ type: 'audioPicked', fileName: picked.name });
     send(picked);
   };
 
@@ -187,32 +160,15 @@ function UploadFlow({
 
   const opts = options.data;
   const tiers = opts?.tiers ?? [];
-  const typeChoices = FILE_TYPES.filter((t) => opts?.fileTypes.includes(t.id));
-  const clear = (field: Field) => setInvalid(({ [field]: _, ...rest }) => rest);
+  const canSetTrackNumber = opts?.canSetTrackNumber ?? false;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const errors: Partial<Record<Field, string>> = {};
-    if (!name.trim()) errors.name = 'A name is required.';
-    if (!fileType) errors.fileType = FILE_TYPE_REQUIRED_MESSAGE;
-    if (paid && tiers.length > 0 && !tier) errors.tier = 'Choose the minimum tier.';
-    if (opts?.canSetTrackNumber && trackNumber !== '' && !/^\d+$/.test(trackNumber)) {
-      errors.trackNumber = 'The track number is digits only, 0 or more.';
-    }
-    setInvalid(errors);
+    const errors = uploadErrors(draft, { tiersOffered: tiers.length > 0, canSetTrackNumber });
+    dispatch({ type: 'invalid', errors });
     setServerError(null);
     if (Object.keys(errors).length > 0 || phase.step !== 'ready') return;
-    const body: CreateFileBody = {
-      name: name.trim(),
-      description,
-      uuid: phase.uuid,
-      triggers,
-      fileType: Number(fileType),
-      ...(paid && tier ? { patreonTier: tier } : {}),
-      ...(opts?.canSetTrackNumber && trackNumber !== '' ? { trackNumber: Number(trackNumber) } : {}),
-      ...(releaseDate ? { releaseDate: new Date(`${releaseDate}T00:00:00.000Z`).toISOString() } : {}),
-    };
-    create.mutate(body, {
+    create.mutate(createFileBody(draft, phase.uuid, canSetTrackNumber), {
       onSuccess: async (id) => {
         setFinishing(true);
         toast('success', 'File uploaded!');
@@ -230,7 +186,6 @@ function UploadFlow({
 
   const percent =
     phase.step === 'uploading' && phase.total > 0 ? Math.floor((phase.sent / phase.total) * 100) : 0;
-  const fieldInvalid = (field: Field) => (invalid[field] ? true : undefined);
 
   return (
     <div>
@@ -253,7 +208,7 @@ function UploadFlow({
           <Upload size={28} aria-hidden />
           <p>Drop an audio file here (mp3, m4a, wav or flac, up to 350 MB), or</p>
           <input
-            id={ids.input}
+            id={inputId}
             type="file"
             accept={ACCEPT}
             className="visually-hidden"
@@ -264,7 +219,7 @@ function UploadFlow({
             }}
           />
           {/* The input keeps the keyboard focus; this label is what shows it and takes clicks. */}
-          <label htmlFor={ids.input} className={`btn btn-primary btn-small ${styles.pick}`}>
+          <label htmlFor={inputId} className={`btn btn-primary btn-small ${styles.pick}`}>
             Choose a file
           </label>
         </div>
@@ -317,147 +272,44 @@ function UploadFlow({
           <ErrorState message="The upload form could not be loaded." onRetry={options.refetch} />
         ) : (
           <form onSubmit={submit} noValidate aria-label="File details">
-            <FormError message={Object.keys(invalid).length > 0 ? FIELDS_MESSAGE : null} />
+            <FormError message={Object.keys(form.errors).length > 0 ? FIELDS_MESSAGE : null} />
             <FormError message={serverError} />
-            {opts?.privateOnly && (
-              <p className={`muted ${styles.note}`}>
-                <Lock size={16} aria-hidden /> This file stays private: only you can find and play it.
-              </p>
-            )}
-            <div className="field">
-              <label htmlFor={ids.name}>Name</label>
-              <input
-                id={ids.name}
-                className="input"
-                value={name}
-                maxLength={FILE_NAME_MAX}
-                required
-                ref={focusOnMount}
-                aria-invalid={fieldInvalid('name')}
-                onChange={(e) => {
-                  setName(e.target.value);
-                  clear('name');
-                }}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.type}>File type</label>
-              <select
-                id={ids.type}
-                className="select"
-                value={fileType}
-                required
-                aria-invalid={fieldInvalid('fileType')}
-                aria-describedby={invalid.fileType ? ids.typeError : undefined}
-                onChange={(e) => {
-                  setFileType(e.target.value);
-                  clear('fileType');
-                }}
-              >
-                <option value="">File type...</option>
-                {typeChoices.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {fileTypeLabel(t.name)}
-                  </option>
-                ))}
-              </select>
-              {invalid.fileType && (
-                <p id={ids.typeError} className={styles.fieldError}>
-                  {invalid.fileType}
-                </p>
-              )}
-            </div>
-            <TriggerPicker value={triggers} onChange={setTriggers} />
-            <div className="field">
-              <label htmlFor={ids.description}>
-                Description <span className="muted">(optional)</span>
-              </label>
-              <Textarea
-                id={ids.description}
-                value={description}
-                maxLength={FILE_DESCRIPTION_MAX}
-                onChange={(e) => setDescription(e.target.value)}
-              />
-            </div>
-            {tiers.length > 0 && (
-              <>
-                <Switch
-                  label="Paid exclusive"
-                  description="Only members of the chosen tier or higher can play it."
-                  checked={paid}
-                  onChange={(on) => {
-                    setPaid(on);
-                    clear('tier');
-                  }}
-                />
-                {paid && (
-                  <div className="field">
-                    <label htmlFor={ids.tier}>Minimum tier</label>
-                    <select
-                      id={ids.tier}
-                      className="select"
-                      value={tier}
-                      aria-invalid={fieldInvalid('tier')}
-                      aria-describedby={invalid.tier ? ids.tierError : undefined}
-                      onChange={(e) => {
-                        setTier(e.target.value);
-                        clear('tier');
-                      }}
-                    >
-                      <option value="">Minimum tier...</option>
-                      {tiers.map((t) => (
-                        <option key={t.id} value={t.id}>
-                          {t.name}
-                        </option>
-                      ))}
-                    </select>
-                    {invalid.tier && (
-                      <p id={ids.tierError} className={styles.fieldError}>
-                        {invalid.tier}
-                      </p>
-                    )}
-                  </div>
-                )}
-              </>
-            )}
+            <FileFields
+              mode="upload"
+              form={form}
+              dispatch={dispatch}
+              typeChoices={FILE_TYPES.filter((t) => opts?.fileTypes.includes(t.id))}
+              tiers={tiers}
+              privateOnly={opts?.privateOnly ?? false}
+            />
             <div className={styles.row}>
-              {opts?.canSetTrackNumber && (
-                <div className="field">
-                  <label htmlFor={ids.track}>
-                    Track number <span className="muted">(optional)</span>
-                  </label>
-                  <input
-                    id={ids.track}
-                    className="input"
-                    inputMode="numeric"
-                    value={trackNumber}
-                    maxLength={6}
-                    aria-invalid={fieldInvalid('trackNumber')}
-                    aria-describedby={invalid.trackNumber ? ids.trackError : undefined}
-                    onChange={(e) => {
-                      setTrackNumber(e.target.value.trim());
-                      clear('trackNumber');
-                    }}
-                  />
-                  {invalid.trackNumber && (
-                    <p id={ids.trackError} className={styles.fieldError}>
-                      {invalid.trackNumber}
-                    </p>
+              {canSetTrackNumber && (
+                <Field label="Track number" optional {...errorProps(form.errors, 'trackNumber')}>
+                  {(control) => (
+                    <input
+                      {...control}
+                      className="input"
+                      inputMode="numeric"
+                      value={draft.trackNumber}
+                      maxLength={6}
+                      onChange={(e) =>
+                        dispatch({ type: 'set', field: 'trackNumber', value: e.target.value.trim() })
+                      }
+                    />
                   )}
-                </div>
+                </Field>
               )}
-              <div className="field">
-                <label htmlFor={ids.date}>
-                  Release date <span className="muted">(optional)</span>
-                </label>
-                <input
-                  id={ids.date}
-                  className="input"
-                  type="date"
-                  value={releaseDate}
-                  onChange={(e) => setReleaseDate(e.target.value)}
-                />
-              </div>
+              <Field label="Release date" optional>
+                {(control) => (
+                  <input
+                    {...control}
+                    className="input"
+                    type="date"
+                    value={draft.releaseDate}
+                    onChange={(e) => dispatch({ type: 'set', field: 'releaseDate', value: e.target.value })}
+                  />
+                )}
+              </Field>
             </div>
             <div className={styles.actions}>
               <SubmitButton pending={create.isPending || finishing} pendingLabel="Saving">
