@@ -7,11 +7,8 @@ import { Field, focusOnMount, Select, Switch, Textarea } from '../../../ui/index
 import styles from './fields.module.css';
 import type { FieldErrors, FileFieldName, FileForm, FileFormAction } from './file-draft.ts';
 
-/** What the upload form and the file editor word or show differently. */
-const MODES = {
-  upload: { markOptional: true, paidHint: 'Only members of the chosen tier or higher can play it.' },
-  edit: { markOptional: false, paidHint: 'Only members of the chosen tier or above can play it.' },
-} as const;
+/** The same words as the locked-file notice (library/FileNotices.tsx). */
+const PAID_HINT = 'Only members of the chosen tier or higher can play it.';
 
 /**
  * The fields a file's upload form and editor share: name, type, triggers, description, the
@@ -34,7 +31,8 @@ export function FileFields({
   /** The uploader may keep files private only. */
   privateOnly: boolean;
 }) {
-  const { markOptional, paidHint } = MODES[mode];
+  // The upload form marks its optional fields; the editor shows a file's fields as they are.
+  const markOptional = mode === 'upload';
   const errorOf = (field: FileFieldName) => errorProps(errors, field);
 
   return (
@@ -123,7 +121,7 @@ export function FileFields({
         <>
           <Switch
             label="Paid exclusive"
-            description={paidHint}
+            description={PAID_HINT}
             checked={draft.paidExclusive}
             onChange={(on) => dispatch({ type: 'set', field: 'paidExclusive', value: on })}
           />
