@@ -1,7 +1,7 @@
 import type { TierRank } from '@mesmer/shared/domain/locks';
 import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import { type Db, withTransaction } from '../db/client.ts';
 import {
   authSessions,
   blocks,
@@ -186,7 +186,7 @@ export function createAccessRepo(db: Db) {
      * `oldEndsAt` (requests already in flight with it still pass). False when the session is gone.
      */
     async rotate(oldHash: string, newHash: string, now: Date, oldEndsAt: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         const [old] = await tx
           .select()
           .from(authSessions)

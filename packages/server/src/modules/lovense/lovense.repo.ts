@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
 import { lovenseConnections, lovenseToys, users } from '../../db/schema/index.ts';
 
 export type LovenseConnectionRow = Omit<typeof lovenseConnections.$inferInsert, 'userId' | 'updatedAt'>;
@@ -25,7 +25,7 @@ export function createLovenseRepo(db: Db) {
 
     /** The app's address and the toys it reported replace what was kept. */
     async saveConnection(userId: number, connection: LovenseConnectionRow, toys: LovenseToyRow[], at: Date) {
-      await db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         await tx
           .insert(lovenseConnections)
           .values({ userId, ...connection, updatedAt: at })
@@ -55,7 +55,7 @@ export function createLovenseRepo(db: Db) {
 
     /** Forgets the connection, its toys and the pairing secret. */
     async disconnect(userId: number) {
-      await db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         await tx.delete(lovenseToys).where(eq(lovenseToys.userId, userId));
         await tx.delete(lovenseConnections).where(eq(lovenseConnections.userId, userId));
         await tx.update(users).set({ lovenseToken: null }).where(eq(users.id, userId));

@@ -1,7 +1,7 @@
 import type { ModerationAction, ReportSubjectType } from '@mesmer/shared/domain/moderation';
 import { and, asc, count, desc, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
 import {
   authSessions,
   blocks,
@@ -73,7 +73,7 @@ export function createModerationRepo(db: Db) {
       report: { reason: string } | null,
       now: Date,
     ): Promise<number | null> {
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         if (blockedIds.length > 0) {
           await tx
             .insert(blocks)
@@ -219,7 +219,7 @@ export function createModerationRepo(db: Db) {
 
     /** Suspends the account and ends every session of it at once. */
     async suspend(userId: number, at: Date): Promise<void> {
-      await db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         await tx.update(users).set({ suspendedAt: at }).where(eq(users.id, userId));
         await tx.delete(authSessions).where(eq(authSessions.userId, userId));
       });
@@ -233,7 +233,7 @@ export function createModerationRepo(db: Db) {
       note: string,
       at: Date,
     ): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         const closed = await tx
           .update(reports)
           .set({ resolution: action, resolvedBy: moderatorId, resolvedAt: at })

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
 export function createAvatarRepo(db: Db) {
   return {
     /** Sets the user's image and answers the one it replaced. */
     async replaceImage(userId: number, url: string | null): Promise<string | null> {
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         const [old] = await tx
           .select({ imageUrl: users.imageUrl })
           .from(users)
