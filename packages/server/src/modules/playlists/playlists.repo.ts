@@ -43,21 +43,16 @@ export interface PlaylistFilter {
   expLevels?: number[];
 }
 
-export type PlaylistRow = {
-  id: number;
-  uuid: string;
-  name: string;
-  description: string;
-  expLevel: number;
-  isPublic: boolean;
-  isCore: boolean;
-  creatorId: number;
+/** A playlist's own columns as `playlistColumns` selects them, with its creator's name. */
+export type PlaylistRow = Pick<
+  typeof playlists.$inferSelect,
+  keyof typeof playlistColumns & keyof typeof playlists.$inferSelect
+> & {
   creatorUsername: string;
-  dateCreated: Date;
-  likes: number;
-  dislikes: number;
-  favorites: number;
 };
+
+/** A playlist's stored fields as it is created (its id and uuid are the database's). */
+export type NewPlaylist = Omit<typeof playlists.$inferInsert, 'id' | 'uuid'>;
 
 export type PlaylistEntry = { playlistId: number; position: number; fileId: number; disabled: boolean };
 
@@ -226,15 +221,7 @@ export function createPlaylistsRepo(db: Db, totals: KeptTotals) {
       return triggersByIds.execute({ ids });
     },
 
-    async insert(values: {
-      name: string;
-      description: string;
-      expLevel: number;
-      isCore: boolean;
-      isPublic: boolean;
-      creatorId: number;
-      dateCreated: Date;
-    }) {
+    async insert(values: NewPlaylist) {
       const [row] = await db
         .insert(playlists)
         .values(values)
@@ -242,10 +229,7 @@ export function createPlaylistsRepo(db: Db, totals: KeptTotals) {
       return row;
     },
 
-    async updateFields(
-      id: number,
-      fields: Partial<{ name: string; description: string; expLevel: number; isPublic: boolean }>,
-    ) {
+    async updateFields(id: number, fields: Partial<NewPlaylist>) {
       if (Object.keys(fields).length === 0) return;
       await db.update(playlists).set(fields).where(eq(playlists.id, id));
     },

@@ -171,11 +171,9 @@ export function createPlaylistsService({
     async create(user: SessionUser, input: z.output<typeof createPlaylistRequest>) {
       if (input.isCore)
         requirePermission(user, isSiteOwner, 'Only the site owner can create core playlists.');
+      // The request's fields are the playlist's own (the contract allows no others).
       return repo.insert({
-        name: input.name,
-        description: input.description,
-        expLevel: input.expLevel,
-        isCore: input.isCore,
+        ...input,
         isPublic: input.isPublic ?? input.isCore,
         creatorId: user.id,
         dateCreated: clock.now(),
@@ -183,6 +181,9 @@ export function createPlaylistsService({
     },
 
     async update(user: SessionUser, input: UpdatePlaylistRequest): Promise<Playlist> {
+      // What is left after the id, the entries and the level (named expLevelId here) are the
+      // playlist's own fields, each present only when sent.
+      const { id: _id, fileIds: _fileIds, disabledFileIds: _disabled, expLevelId, ...ownFields } = input;
       const viewer = await access.viewer(user);
       await ownPlaylist(input.id, user, viewer);
       const current = await repo.entries([input.id]);
@@ -212,10 +213,8 @@ export function createPlaylistsService({
       await withTransaction(db, async (tx) => {
         const txRepo = createPlaylistsRepo(tx, readCache.totals);
         await txRepo.updateFields(input.id, {
-          ...(input.name !== undefined && { name: input.name }),
-          ...(input.description !== undefined && { description: input.description }),
-          ...(input.expLevelId !== undefined && { expLevel: input.expLevelId }),
-          ...(input.isPublic !== undefined && { isPublic: input.isPublic }),
+          ...ownFields,
+          ...(expLevelId !== undefined && { expLevel: expLevelId }),
         });
         if (input.fileIds || input.disabledFileIds) {
           await txRepo.replaceEntries(
