@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { emailTokens } from '../../db/schema/index.ts';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
+import { freePort } from '../../test/server-process.ts';
 
 const tooMany = (wait: string) => ({ error: `Too many attempts. Please wait ${wait} and try again.` });
 const REQUESTED = { message: 'If an account matches, we sent an e-mail with a reset link.' };
@@ -402,14 +403,6 @@ describe('RATE_LIMIT=false', () => {
 
 // With REDIS_URL, processes share the counts. Needs the redis-server program; skipped without it.
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();

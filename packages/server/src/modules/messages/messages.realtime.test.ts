@@ -15,6 +15,7 @@ import { openDatabase } from '../../db/client.ts';
 import { threadMembers } from '../../db/schema/index.ts';
 import { authHeader, createSignedInUser, createUser, loginAs, type TestUser } from '../../test/factories.ts';
 import { createTestApp, freshDatabase, MemoryMailer, TestClock, testConfig } from '../../test/harness.ts';
+import { freePort } from '../../test/server-process.ts';
 import { SESSION_CHECK_MS } from './messages.realtime.ts';
 
 const { app, mailer } = await createTestApp();
@@ -648,14 +649,6 @@ describe.skipIf(!hasRedisServer)(
 // through one reaches a socket connected to the other.
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe.skipIf(!adminUrl)(
   'two server processes (needs TEST_DATABASE_URL and Redis; skipped without TEST_DATABASE_URL)',
