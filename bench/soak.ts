@@ -1,6 +1,8 @@
 /**
  * Soak (issue 13): SOAK_MINUTES (30) of mixed traffic against two server processes on PostgreSQL,
- * Redis and a local S3-compatible server, behind the round-robin proxy of `npm run start:cluster`.
+ * Redis and a local S3-compatible server, behind nginx configured by the several-machines recipe
+ * (docs/deploy/nginx.conf; Debian's /usr/sbin/nginx or NGINX_PATH). Separate processes rather than
+ * `npm run start:cluster`'s workers, so that each one's memory and event loop are measured apart.
  * SOAK_USERS (40) signed-in listeners each loop with a think time of 0.2-1.5 s over: browsing (file
  * and playlist lists with varied sorts and pages, single files and playlists, the leaderboard, their
  * own account), listening sessions (start, fetch a range of the audio under the session, end),
@@ -21,10 +23,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
-import { startRoundRobinProxy } from '../packages/server/src/cli/round-robin-proxy.ts';
 import { openDatabase } from '../packages/server/src/db/client.ts';
 import { sineFile } from '../packages/server/src/test/audio-fixtures.ts';
 import { createUser } from '../packages/server/src/test/factories.ts';
+import { startNginx } from '../packages/server/src/test/nginx.ts';
 import { startS3Server } from '../packages/server/src/test/s3-server.ts';
 import { createTempDatabase, freePort } from '../packages/server/src/test/server-process.ts';
 
@@ -69,6 +71,7 @@ async function startProcess(name: string, seed: boolean): Promise<Process> {
       DATABASE_URL: database.url,
       REDIS_URL: redisUrl,
       SESSION_SECRET: 'soak-signing-key-0123456789abcdef',
+      // nginx and this script both connect from 127.0.0.1, so each user's X-Forwarded-For is believed.
       TRUST_PROXY: '127.0.0.1',
       SEED_DEMO: seed ? 'force' : 'false',
       LOG_LEVEL: 'warn',
@@ -90,10 +93,8 @@ async function startProcess(name: string, seed: boolean): Promise<Process> {
 
 const processes = [await startProcess('one', true)];
 processes.push(await startProcess('two', false));
-const proxy = await startRoundRobinProxy({
-  targets: processes.map((p) => ({ host: '127.0.0.1', port: p.port })),
-});
-const base = proxy.url;
+const nginx = await startNginx(processes.map((p) => ({ host: '127.0.0.1', port: p.port })));
+const base = nginx.url;
 
 // --- accounts ----------------------------------------------------------------------------------
 
@@ -362,7 +363,7 @@ for (const p of processes) {
   );
 }
 
-await proxy.close();
+await nginx.stop();
 await Promise.all(
   processes.map(
     (p) =>

@@ -1,17 +1,21 @@
 /**
  * `npm run start:cluster`: CLUSTER_PROCESSES identical server processes (default 2) on one machine,
- * behind a round-robin proxy on PORT. They share PostgreSQL (DATABASE_URL), Redis (REDIS_URL: sockets,
- * rate limits) and the media store (S3_BUCKET, or the one DATA_DIR folder on this machine). The embedded
- * database serves one process only, so both URLs are required. The first process starts alone (it
- * migrates and seeds), the rest after it answers; a process that dies is started again.
+ * sharing PORT through node:cluster (the primary accepts each connection and hands it to the next
+ * worker in turn). They share PostgreSQL (DATABASE_URL), Redis (REDIS_URL: sockets, rate limits) and
+ * the media store (S3_BUCKET, or the one DATA_DIR folder on this machine). The embedded database
+ * serves one process only, so both URLs are required. The first worker starts alone (it migrates and
+ * seeds), the rest once it listens; a worker that dies is forked again; SIGTERM or SIGINT stops every
+ * worker as `npm start` stops (main.ts) and then the primary. Decision 042, "Several processes".
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
-import { startRoundRobinProxy } from './round-robin-proxy.ts';
 
 const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
+
+/** How long a dead worker's replacement waits, so a worker that cannot start does not spin the CPU. */
+const RESTART_DELAY_MS = 1000;
 
 let config: Config;
 try {
@@ -28,70 +32,80 @@ if (!config.databaseUrl || !config.redisUrl) {
   );
   process.exit(1);
 }
-const count = config.clusterProcesses;
-const { port, host } = config;
 
-const targets = Array.from({ length: count }, (_, i) => ({ host: '127.0.0.1', port: port + 1 + i }));
-const children = new Map<number, ChildProcess>();
+// Round-robin in the primary on every platform (Windows would otherwise let the workers race for
+// connections). The workers run main.ts with this process's node flags (`--import tsx`).
+cluster.schedulingPolicy = cluster.SCHED_RR;
+cluster.setupPrimary({ exec: main, execArgv: process.execArgv });
+
 let stopping = false;
 
-function startProcess(target: { port: number }): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      PORT: String(target.port),
-      HOST: '127.0.0.1',
-      // The proxy in front is the only client: believe its X-Forwarded-For, nobody else's.
-      TRUST_PROXY: '127.0.0.1',
-      PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${port}`,
-    },
+interface Forked {
+  worker: Worker;
+  /** Resolves once the worker listens on PORT; rejects if it exits first. */
+  listening: Promise<void>;
+}
+
+function fork(): Forked {
+  const worker = cluster.fork();
+  const listening = new Promise<void>((resolve, reject) => {
+    worker.once('listening', () => resolve());
+    worker.once('exit', (code, signal) => reject(new Error(`exited (${signal ?? code}) before it listened`)));
   });
-  children.set(target.port, child);
-  child.on('exit', (code, signal) => {
-    children.delete(target.port);
+  return { worker, listening };
+}
+
+/** A worker that exits while the cluster runs is forked again (and so is its replacement). */
+function replaceWhenDead(worker: Worker) {
+  worker.once('exit', (code, signal) => {
     if (stopping) return;
     console.error(
-      `server process on port ${target.port} exited (${signal ?? code}); starting it again in 1 s`,
+      `server process ${worker.process.pid} exited (${signal ?? code}); starting another in ${RESTART_DELAY_MS / 1000} s`,
     );
-    setTimeout(() => startProcess(target), 1000);
+    setTimeout(() => {
+      if (stopping) return;
+      const replacement = fork();
+      replaceWhenDead(replacement.worker);
+      replacement.listening.then(
+        () => console.log(`server process ${replacement.worker.process.pid} replaces ${worker.process.pid}`),
+        () => undefined, // its exit is a death like any other: replaceWhenDead tries again
+      );
+    }, RESTART_DELAY_MS);
   });
-  return child;
 }
-
-async function answers(target: { port: number }): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    // A process listens once it has migrated; a 503 names a dependency that is down, not a process still starting.
-    const ok = await fetch(`http://127.0.0.1:${target.port}/api/health`).then(
-      (r) => r.status === 200 || r.status === 503,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the server process on port ${target.port} did not start within two minutes`);
-}
-
-startProcess(targets[0]);
-await answers(targets[0]);
-for (const target of targets.slice(1)) startProcess(target);
-await Promise.all(targets.slice(1).map(answers));
-const proxy = await startRoundRobinProxy({ targets, port, host });
-console.log(`\n  ${count} server processes are running behind http://localhost:${port}\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
+    if (stopping) return;
     stopping = true;
-    await proxy.close();
+    // Each worker drains its requests and sockets and closes its database (main.ts), then exits.
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     await Promise.all(
-      [...children.values()].map(
-        (child) =>
+      workers.map(
+        (worker) =>
           new Promise((resolve) => {
-            child.once('exit', resolve);
-            child.kill('SIGTERM');
+            if (worker.isDead()) return resolve(null);
+            worker.once('exit', resolve);
+            worker.process.kill('SIGTERM');
           }),
       ),
     );
     process.exit(0);
   });
+}
+
+try {
+  const first = fork();
+  await first.listening;
+  replaceWhenDead(first.worker);
+  const rest = Array.from({ length: config.clusterProcesses - 1 }, fork);
+  await Promise.all(rest.map(({ worker, listening }) => listening.then(() => replaceWhenDead(worker))));
+  const pids = [first, ...rest].map(({ worker }) => worker.process.pid).join(', ');
+  console.log(`\n  ${config.clusterProcesses} server processes (${pids}) are serving ${config.publicUrl}\n`);
+} catch (err) {
+  // A worker that cannot start (configuration, database) would fail the same way again.
+  console.error(`start:cluster: a server process ${(err as Error).message}; stopping.`);
+  stopping = true;
+  for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  process.exitCode = 1;
 }
