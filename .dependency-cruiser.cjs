@@ -74,27 +74,33 @@ module.exports = {
     {
       name: 'ui-and-lib-are-below-features',
       comment:
-        'ui/ and lib/ are the base of the web app: they know no feature, the player or library widgets.',
+        'ui/ and lib/ are the base of the web app: they know no query (api/), feature, the player or library widgets.',
       severity: 'error',
       from: { path: `${web}(ui|lib)/` },
-      to: { path: `${web}(features|player|library|app)/` },
+      to: { path: `${web}(api|features|player|library|app)/` },
     },
     {
-      name: 'feature-imports-feature-through-index',
-      comment: "A feature uses another feature only through that feature's index.ts (its public API).",
+      name: 'features-never-import-features',
+      comment:
+        'A feature imports only downward (api/, ui/, lib/, library/, player/), never another feature: ' +
+        'what two features share moves down a level, or app/ composes them.',
       severity: 'error',
       from: { path: `${web}features/([^/]+)/` },
-      to: {
-        path: `${web}features/[^/]+/`,
-        pathNot: [`${web}features/$1/`, `${web}features/[^/]+/index\\.ts$`],
-      },
+      to: { path: `${web}features/[^/]+/`, pathNot: `${web}features/$1/` },
     },
     {
-      name: 'library-imports-features-through-index',
-      comment: 'Library widgets use a feature only through its index.ts.',
+      name: 'library-knows-no-feature',
+      comment: 'Library widgets are shared by features, so they import none (app/ hands them feature parts).',
       severity: 'error',
       from: { path: `${web}library/` },
-      to: { path: `${web}features/[^/]+/`, pathNot: `${web}features/[^/]+/index\\.ts$` },
+      to: { path: `${web}(features|app)/` },
+    },
+    {
+      name: 'api-is-below-features',
+      comment: 'api/ holds every query and key factory; it builds on the contract and lib/ only.',
+      severity: 'error',
+      from: { path: `${web}api/` },
+      to: { path: `${web}(features|library|player|app|ui)/` },
     },
     {
       name: 'app-imports-features-through-index',
@@ -109,7 +115,8 @@ module.exports = {
     },
     {
       name: 'player-knows-no-feature',
-      comment: 'The player gets what it needs from features as PlayerServices (app/player-services.ts).',
+      comment:
+        'The player reads library data through api/ and gets the rest as PlayerServices (app/player-services.ts).',
       severity: 'error',
       from: { path: `${web}player/` },
       to: { path: `${web}(features|library|app)/` },
@@ -127,6 +134,18 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/shared/src/' },
       to: { path: '^packages/(server|web)/' },
+    },
+    {
+      name: 'web-pages-read-route-addresses',
+      comment:
+        'The web calls routes by their zod-free addresses (shared/src/routes) and reads the contract as types, so no page loads zod unless it validates (decision 043).',
+      severity: 'error',
+      from: { path: `${web}`, pathNot: '[.]test[.]tsx?$|/src/test/' },
+      to: {
+        path: '^packages/shared/src/(api/|domain/site-settings[.]ts$)',
+        pathNot: '^packages/shared/src/api/(credentials|offline-session)[.]ts$',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'not-to-unresolvable',

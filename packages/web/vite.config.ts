@@ -5,7 +5,6 @@ import { defineConfig } from 'vitest/config';
 import { pagePreloadsFile } from './build/page-preloads.ts';
 import { precompress } from './build/precompress.ts';
 import { serviceWorker } from './build/service-worker.ts';
-import { sharedForWeb } from './build/shared-for-web.ts';
 import { pageRoutes } from './src/app/page-routes.ts';
 
 function reactRouterProduction(): string {
@@ -13,23 +12,40 @@ function reactRouterProduction(): string {
   return path.join(path.dirname(development), '../production/index.mjs');
 }
 
+/** A package's ES build, beside its CommonJS `main`. */
+function esmBuild(name: string, fromMain: string): string {
+  return path.join(path.dirname(createRequire(import.meta.url).resolve(name)), fromMain);
+}
+
 // The app is written against React's API and ships on preact/compat, a few kilobytes instead of
-// react-dom's 60 (decision 031). Unit tests keep React: @testing-library loads react-dom itself.
-const preactCompat = process.env.VITEST
-  ? []
-  : [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      // React Router's package exports only its development build (warnings and checks kept).
-      { find: /^react-router$/, replacement: reactRouterProduction() },
-    ];
+// react-dom's 60 (decision 031). The component tests run on it too: they test what ships.
+const preactCompat = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/compat/test-utils' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: path.resolve(import.meta.dirname, 'src/lib/react-on-preact.ts') },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  // React Router's package exports only its development build (warnings and checks kept).
+  { find: /^react-router$/, replacement: reactRouterProduction() },
+];
+
+// Libraries that import React, run through the aliases above instead of Node's resolution of `react`.
+const usesReact = [
+  /@testing-library\/react/,
+  /@tanstack\/react-query/,
+  /react-router/,
+  /react-markdown/,
+  /lucide-react/,
+  /@hello-pangea\/dnd/,
+  /react-redux/,
+  /zustand/,
+  /use-sync-external-store/,
+];
 
 export default defineConfig({
   resolve: { alias: preactCompat },
-  plugins: [react(), sharedForWeb(), pagePreloadsFile(pageRoutes), serviceWorker(), precompress()],
+  plugins: [react(), pagePreloadsFile(pageRoutes), serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -49,13 +65,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Everything the entry imports in one file, not a chain of shared chunks fetched a few at a time
-            // (decision 040). The contract's modules stay out: their schemas would pull zod in with them.
-            {
-              name: 'app',
-              tags: ['$initial'],
-              test: (id) => !/shared[\\/]src[\\/]api[\\/]/.test(id),
-              includeDependenciesRecursively: false,
-            },
+            // (decision 040). The pages import route addresses, not the contract's schemas (decision 043).
+            { name: 'app', tags: ['$initial'], includeDependenciesRecursively: false },
             // zod in one chunk of its own, loaded by the pages that validate (decision 038).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
           ],
@@ -70,5 +81,15 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // Their ES builds: under Node the CommonJS ones would load React itself, around the aliases.
+    alias: [
+      {
+        find: /^@testing-library\/react$/,
+        replacement: esmBuild('@testing-library/react', '@testing-library/react.esm.js'),
+      },
+      { find: /^lucide-react$/, replacement: esmBuild('lucide-react', '../esm/lucide-react.mjs') },
+      { find: /^@hello-pangea\/dnd$/, replacement: esmBuild('@hello-pangea/dnd', 'dnd.esm.js') },
+    ],
+    server: { deps: { inline: usesReact } },
   },
 });

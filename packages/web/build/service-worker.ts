@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { OFFLINE_CACHE, offlineKey, rangeAnswer } from '../src/features/offline/offline-keys.ts';
+import { OFFLINE_CACHE, offlineKey, rangeAnswer } from '../src/library/offline/offline-keys.ts';
 
 /** Paths the service worker leaves to the network: API calls, media, sockets, downloads. */
 const NETWORK_ONLY = ['/api/', '/media/', '/avatars/', '/socket.io', '/download/', '/discord/'];
@@ -13,7 +13,7 @@ const NETWORK_ONLY = ['/api/', '/media/', '/avatars/', '/socket.io', '/download/
  * (the server adds its settings to them) and from the store when offline; built assets, whose names
  * carry their hash, come from the store first. Nothing under NETWORK_ONLY goes in the shell's store.
  *
- * Kept playlists and plans (features/offline) sit in their own cache, which outlives shell updates:
+ * Kept playlists and plans (library/offline) sit in their own cache, which outlives shell updates:
  * a kept media file is answered from it (cut to the request's Range), a kept API answer is fetched
  * from the network first and answered from the cache when the network fails. Requests for anything
  * not kept go to the network untouched, as before.

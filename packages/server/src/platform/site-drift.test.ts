@@ -1,12 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  SESSION_COOKIE,
-  SESSION_MARKER_COOKIE,
-  SITE_SETTINGS_META,
-  siteSettings,
-} from '@mesmer/shared/domain/site';
+import { SESSION_COOKIE, SESSION_MARKER_COOKIE, SITE_SETTINGS_META } from '@mesmer/shared/domain/site';
+import { siteSettings } from '@mesmer/shared/domain/site-settings';
 import { describe, expect, it } from 'vitest';
 import { authHeader, createSignedInUser, createUser } from '../test/factories.ts';
 import { createTestApp } from '../test/harness.ts';

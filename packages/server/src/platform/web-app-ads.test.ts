@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SITE_SETTINGS_META, siteSettings } from '@mesmer/shared/domain/site';
+import { SITE_SETTINGS_META } from '@mesmer/shared/domain/site';
+import { siteSettings } from '@mesmer/shared/domain/site-settings';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/harness.ts';
 import { thirdPartyOrigins } from './web-app.ts';

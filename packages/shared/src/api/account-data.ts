@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../domain/limits.ts';
+import { accountDataRoutes } from '../routes/account-data.ts';
 import { errorResponse, text } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
 
@@ -166,9 +167,7 @@ export const accountExport = z.object({
 export type AccountExport = z.infer<typeof accountExport>;
 
 export const accountDataApi = {
-  export: defineRoute({
-    method: 'GET',
-    path: '/user/export',
+  export: defineRoute(accountDataRoutes.export, {
     tags: ['account'],
     summary: 'Download my data: everything kept about the signed-in account, as a JSON file',
     description:
@@ -178,9 +177,7 @@ export const accountDataApi = {
       'secret. Answered as an attachment (mesmer-<username>.json).',
     responses: { 200: accountExport, 401: errorResponse },
   }),
-  delete: defineRoute({
-    method: 'DELETE',
-    path: '/user',
+  delete: defineRoute(accountDataRoutes.delete, {
     tags: ['account'],
     summary: 'Delete my account, after the password again',
     description:

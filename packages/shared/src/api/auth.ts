@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../domain/limits.ts';
+import { authRoutes } from '../routes/auth.ts';
 import { errorResponse, text, timezone } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
 import { email, password, username } from './credentials.ts';
@@ -59,31 +60,23 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 export const resetRequestedResponse = z.object({ message: z.string() });
 
 export const authApi = {
-  login: defineRoute({
-    method: 'POST',
-    path: '/token',
+  login: defineRoute(authRoutes.login, {
     tags: ['auth'],
     summary: 'Log in with username or e-mail; sets the session cookie',
     body: loginRequest,
     responses: { 200: sessionResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
   }),
-  logout: defineRoute({
-    method: 'DELETE',
-    path: '/token',
+  logout: defineRoute(authRoutes.logout, {
     tags: ['auth'],
     summary: 'Log out: ends this session and clears the cookies',
     responses: { 204: noContent, 401: errorResponse },
   }),
-  logoutEverywhere: defineRoute({
-    method: 'DELETE',
-    path: '/sessions',
+  logoutEverywhere: defineRoute(authRoutes.logoutEverywhere, {
     tags: ['auth'],
     summary: 'Sign out everywhere: ends every session of the account, this one too, and clears the cookies',
     responses: { 204: noContent, 401: errorResponse },
   }),
-  changePassword: defineRoute({
-    method: 'PUT',
-    path: '/user/password',
+  changePassword: defineRoute(authRoutes.changePassword, {
     tags: ['auth'],
     summary: 'Change your password; every other session ends and this one gets a new token',
     description:
@@ -98,9 +91,7 @@ export const authApi = {
       429: errorResponse,
     },
   }),
-  register: defineRoute({
-    method: 'POST',
-    path: '/register',
+  register: defineRoute(authRoutes.register, {
     tags: ['auth'],
     summary: 'Create an account, sign it in and send the verification e-mail',
     description:
@@ -109,17 +100,13 @@ export const authApi = {
     body: registerRequest,
     responses: { 201: sessionResponse, 409: errorResponse, 429: errorResponse },
   }),
-  verify: defineRoute({
-    method: 'POST',
-    path: '/verify',
+  verify: defineRoute(authRoutes.verify, {
     tags: ['auth'],
     summary: 'Confirm an e-mail address with the token from the verification link',
     body: verifyRequest,
     responses: { 204: noContent, 400: errorResponse },
   }),
-  resetPassword: defineRoute({
-    method: 'POST',
-    path: '/reset_password',
+  resetPassword: defineRoute(authRoutes.resetPassword, {
     tags: ['auth'],
     summary: 'Ask for a reset e-mail ({username, email}) or set a new password ({token, password})',
     description:

@@ -1,14 +1,8 @@
 import { z } from 'zod';
+import type { RouteAddress } from '../routes/address.ts';
 
-/**
- * One API call, declared once (docs/decisions/015-route-contract.md): the server registers it
- * (platform/contract-route.ts), the web calls it (lib/api-client.ts `call`), tests enumerate it
- * (`allRoutes` in ./routes.ts). Schemas are zod; every type is inferred from them.
- */
-export interface RouteDefinition {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Under /api, Fastify style: `/playlist/user`, `/things/:id` (names in `params`). */
-  path: string;
+/** What a call takes and answers, and its documentation: the part of a route that needs zod. */
+export interface RouteSchemas {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -20,9 +14,20 @@ export interface RouteDefinition {
   description?: string;
 }
 
-/** Keeps the literal types of a declaration (method, path, schemas) for inference. */
-export function defineRoute<const R extends RouteDefinition>(route: R): R {
-  return route;
+/**
+ * One API call, declared once (docs/decisions/015-route-contract.md): its address (routes/<domain>.ts)
+ * with its schemas. The server registers it (platform/contract-route.ts), the web calls its address
+ * and reads its types from it (lib/api-client.ts `call`), tests enumerate it (`allRoutes` in ./routes.ts).
+ * Schemas are zod; every type is inferred from them.
+ */
+export type RouteDefinition = RouteAddress & RouteSchemas;
+
+/** The call at `address` with its schemas, keeping the literal types of both for inference. */
+export function defineRoute<const A extends RouteAddress, const S extends RouteSchemas>(
+  address: A,
+  schemas: S,
+): A & S {
+  return { ...address, ...schemas };
 }
 
 /** The answer of a 204: no body. */
@@ -53,31 +58,3 @@ export type RouteBody<R extends RouteDefinition> =
 /** Path parameters a caller fills in. */
 export type RouteParams<R extends RouteDefinition> =
   SchemaOf<R, 'params'> extends z.ZodType ? z.input<SchemaOf<R, 'params'>> : undefined;
-
-/** The path of `route` under /api with its `:name` parameters filled in. */
-export function routePath(route: RouteDefinition, params?: Record<string, string | number>): string {
-  return route.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`${route.method} ${route.path}: missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** Query strings as the server's schemas read them: lists comma-joined, empty values left out. */
-export function queryString(query: Record<string, unknown> = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) params.set(key, value.join(','));
-    } else params.set(key, String(value));
-  }
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
-
-/** Whether `pathname` (under /api) is a path of `route`. */
-export function matchesPath(route: RouteDefinition, pathname: string): boolean {
-  const pattern = route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+');
-  return new RegExp(`^${pattern}$`).test(pathname);
-}

@@ -8,6 +8,7 @@ import {
 } from '../domain/file-rules.ts';
 import { FILE_TYPES } from '../domain/file-types.ts';
 import { TEXT_LIMITS } from '../domain/limits.ts';
+import { filesRoutes } from '../routes/files.ts';
 import { errorResponse, id, idList, int, pagingQuery, queryBool, queryId, queryInt, text } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
 import { tag } from './tags.ts';
@@ -184,9 +185,7 @@ const writeErrors = {
 } as const;
 
 export const filesApi = {
-  list: defineRoute({
-    method: 'GET',
-    path: '/files',
+  list: defineRoute(filesRoutes.list, {
     tags: ['files'],
     description:
       'Files visible to the viewer, filtered, sorted and paged. With `uuid`: that one file (404 when not visible). ' +
@@ -197,9 +196,7 @@ export const filesApi = {
     query: listFilesQuery,
     responses: { 200: listFilesResponse, 401: errorResponse, 404: errorResponse },
   }),
-  create: defineRoute({
-    method: 'POST',
-    path: '/files',
+  create: defineRoute(filesRoutes.create, {
     tags: ['files'],
     summary: 'Make a file of a finished upload',
     description:
@@ -210,9 +207,7 @@ export const filesApi = {
     body: createFileBody,
     responses: { 200: z.object({ id: z.number().int() }), ...writeErrors, 409: errorResponse },
   }),
-  update: defineRoute({
-    method: 'PUT',
-    path: '/files',
+  update: defineRoute(filesRoutes.update, {
     tags: ['files'],
     summary: 'Edit a file',
     description:
@@ -222,9 +217,7 @@ export const filesApi = {
     body: updateFileBody,
     responses: { 200: z.object({ file: audioFile }), ...writeErrors },
   }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/files',
+  remove: defineRoute(filesRoutes.remove, {
     tags: ['files'],
     summary: 'Delete a file',
     description:
@@ -233,9 +226,7 @@ export const filesApi = {
     query: z.object({ id: queryId }),
     responses: { 204: noContent, ...writeErrors },
   }),
-  attach: defineRoute({
-    method: 'POST',
-    path: '/files/attachment',
+  attach: defineRoute(filesRoutes.attach, {
     tags: ['files'],
     summary: 'Attach a haptic cue file, a Funscript or a script to a file',
     description:
@@ -246,17 +237,13 @@ export const filesApi = {
       'than 60 an hour answers 429 with Retry-After.',
     responses: { 200: z.object({ file: audioFile }), ...writeErrors, 413: errorResponse, 429: errorResponse },
   }),
-  detach: defineRoute({
-    method: 'DELETE',
-    path: '/files/attachment',
+  detach: defineRoute(filesRoutes.detach, {
     tags: ['files'],
     summary: "Remove a file's haptics or script",
     query: z.object({ fileId: queryId, kind: z.enum(STORED_ATTACHMENT_KINDS) }),
     responses: { 204: noContent, ...writeErrors },
   }),
-  waveform: defineRoute({
-    method: 'GET',
-    path: '/files/waveform',
+  waveform: defineRoute(filesRoutes.waveform, {
     tags: ['files'],
     summary: "A file's waveform peaks and loudness",
     description:
@@ -264,9 +251,7 @@ export const filesApi = {
     query: z.object({ id: queryId }),
     responses: { 200: fileWaveform, 400: errorResponse, 404: errorResponse },
   }),
-  uploadOptions: defineRoute({
-    method: 'GET',
-    path: '/files/upload-options',
+  uploadOptions: defineRoute(filesRoutes.uploadOptions, {
     tags: ['files'],
     summary: 'What the upload and edit forms may offer the signed-in user',
     responses: { 200: uploadOptions, 401: errorResponse, 403: errorResponse },

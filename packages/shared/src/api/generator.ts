@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENERATOR_DEFAULT_DURATION_MS, GENERATOR_MAX_DURATION_MS } from '../domain/generator.ts';
+import { generatorRoutes } from '../routes/generator.ts';
 import { errorResponse, idList, queryBool, queryInt } from './common.ts';
 import { defineRoute } from './contract.ts';
 import { audioFile } from './files.ts';
@@ -23,9 +24,7 @@ export const generateResponse = z.object({ files: z.array(audioFile), totalDurat
 export type GenerateResponse = z.infer<typeof generateResponse>;
 
 export const generatorApi = {
-  generate: defineRoute({
-    method: 'GET',
-    path: '/playlist/generate',
+  generate: defineRoute(generatorRoutes.generate, {
     tags: ['playlists'],
     description:
       'A random playlist (docs/decisions/004-playlist-generator.md): induction first, awakener last, a body of ' +

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { healthRoutes } from '../routes/health.ts';
 import { defineRoute } from './contract.ts';
 
 /** One dependency: answering, not answering, or not used by this server (Redis without REDIS_URL). */
@@ -20,9 +21,7 @@ export const healthResponse = z.object({
 export type HealthResponse = z.infer<typeof healthResponse>;
 
 export const healthApi = {
-  check: defineRoute({
-    method: 'GET',
-    path: '/health',
+  check: defineRoute(healthRoutes.check, {
     tags: ['health'],
     summary: 'Whether the server and each dependency it uses answer',
     description:

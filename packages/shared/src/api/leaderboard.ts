@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../domain/limits.ts';
+import { LEADERBOARD_PAGE_SIZE, leaderboardRoutes } from '../routes/leaderboard.ts';
 import { errorResponse, pagingQuery, text } from './common.ts';
 import { defineRoute } from './contract.ts';
 
-export const LEADERBOARD_PAGE_SIZE = 50;
+export { LEADERBOARD_PAGE_SIZE } from '../routes/leaderboard.ts';
 
 export const leaderboardRow = z.object({
   /** Competition ranking: users with equal points share a rank ("1, 2, 2, 4"). */
@@ -28,9 +29,7 @@ export const leaderboardUserResponse = z.object({ ranking: leaderboardRow });
 export type LeaderboardUserResponse = z.infer<typeof leaderboardUserResponse>;
 
 export const leaderboardApi = {
-  page: defineRoute({
-    method: 'GET',
-    path: '/leaderboard',
+  page: defineRoute(leaderboardRoutes.page, {
     tags: ['leaderboard'],
     summary: 'Users ranked by listening points',
     description:
@@ -40,9 +39,7 @@ export const leaderboardApi = {
     query: leaderboardQuery,
     responses: { 200: leaderboardResponse, 400: errorResponse },
   }),
-  user: defineRoute({
-    method: 'GET',
-    path: '/leaderboard/user',
+  user: defineRoute(leaderboardRoutes.user, {
     tags: ['leaderboard'],
     summary: "A user's rank (default: yourself)",
     description:

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../domain/limits.ts';
+import { listeningRoutes } from '../routes/listening.ts';
 import { errorResponse, id, int, text, timezone } from './common.ts';
 import { defineRoute } from './contract.ts';
 import { offlineSessionsRequest } from './offline-session.ts';
@@ -92,9 +93,7 @@ export const offlineSessionsResponse = z.object({
 export type OfflineSessionsResponse = z.infer<typeof offlineSessionsResponse>;
 
 export const listeningApi = {
-  session: defineRoute({
-    method: 'POST',
-    path: '/session',
+  session: defineRoute(listeningRoutes.session, {
     tags: ['listening'],
     summary: 'Start ({timezone}) or end ({sessionToken, timezone, fileId}) an audio listening session',
     description:
@@ -115,9 +114,7 @@ export const listeningApi = {
     body: sessionRequest,
     responses: { 200: sessionResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
   }),
-  offline: defineRoute({
-    method: 'POST',
-    path: '/session/offline',
+  offline: defineRoute(listeningRoutes.offline, {
     tags: ['listening'],
     summary: 'Send plays made offline (from a kept copy) for credit, once the network is back',
     description:

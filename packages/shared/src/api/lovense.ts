@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { MAX_DEVICE_LEVEL } from '../domain/haptic-cues.ts';
+import { LOVENSE_NOT_CONFIGURED, lovenseRoutes } from '../routes/lovense.ts';
 import { errorResponse, text } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
+
+export { LOVENSE_NOT_CONFIGURED } from '../routes/lovense.ts';
 
 /** The longest a single command may run (s); 0 means until the next command. */
 export const MAX_COMMAND_SECONDS = 60;
@@ -11,9 +14,6 @@ export const MAX_COMMAND_SECONDS = 60;
  * anything else must be more than 1 second (Lovense refuses 1 and less).
  */
 export const isLovenseDuration = (seconds: number) => seconds === 0 || seconds > 1;
-
-/** The answer every Lovense call gives while the server has no LOVENSE_DEVELOPER_TOKEN. */
-export const LOVENSE_NOT_CONFIGURED = 'Lovense is not configured on this server.';
 
 /** The pairing QR code: its image (a data: URL, served by us) and its text code. */
 export const lovenseQr = z.object({ qrcodeUrl: z.string(), code: z.string() });
@@ -84,9 +84,7 @@ export type LovenseCallback = z.infer<typeof lovenseCallback>;
 const notConfigured = errorResponse.describe(LOVENSE_NOT_CONFIGURED);
 
 export const lovenseApi = {
-  qr: defineRoute({
-    method: 'POST',
-    path: '/lovense/qr',
+  qr: defineRoute(lovenseRoutes.qr, {
     tags: ['lovense'],
     summary: 'A QR code to pair the Lovense Remote app with my account',
     description:
@@ -101,9 +99,7 @@ export const lovenseApi = {
       503: notConfigured,
     },
   }),
-  callback: defineRoute({
-    method: 'POST',
-    path: '/lovense/callback',
+  callback: defineRoute(lovenseRoutes.callback, {
     tags: ['lovense'],
     summary: 'Lovense Remote reports the connection and the toys (called by Lovense)',
     description:
@@ -117,16 +113,12 @@ export const lovenseApi = {
       503: notConfigured,
     },
   }),
-  toys: defineRoute({
-    method: 'GET',
-    path: '/lovense/toys',
+  toys: defineRoute(lovenseRoutes.toys, {
     tags: ['lovense'],
     summary: 'Whether my Lovense Remote app is connected, and its toys',
     responses: { 200: lovenseToys, 401: errorResponse, 503: notConfigured },
   }),
-  command: defineRoute({
-    method: 'POST',
-    path: '/lovense/command',
+  command: defineRoute(lovenseRoutes.command, {
     tags: ['lovense'],
     summary: 'Vibrate my toys at a level (0 stops)',
     description:
@@ -143,9 +135,7 @@ export const lovenseApi = {
       503: notConfigured,
     },
   }),
-  test: defineRoute({
-    method: 'POST',
-    path: '/lovense/test',
+  test: defineRoute(lovenseRoutes.test, {
     tags: ['lovense'],
     summary: 'Test my toys: level 10 for 2 seconds',
     responses: {
@@ -157,9 +147,7 @@ export const lovenseApi = {
       503: notConfigured,
     },
   }),
-  disconnect: defineRoute({
-    method: 'DELETE',
-    path: '/lovense',
+  disconnect: defineRoute(lovenseRoutes.disconnect, {
     tags: ['lovense'],
     summary: 'Forget my Lovense connection, its toys and the pairing secret',
     responses: { 204: noContent, 401: errorResponse, 503: notConfigured },

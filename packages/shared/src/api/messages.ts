@@ -8,8 +8,11 @@ import {
   THREADS_PAGE_SIZE,
   THREADS_PAGE_SIZE_MAX,
 } from '../domain/messaging.ts';
+import { messagesRoutes } from '../routes/messages.ts';
 import { errorResponse, id, idList, int, pagingQuery, queryBool, queryId, queryInt, text } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
+
+export { SOCKET_EVENTS } from '../routes/messages.ts';
 
 /** A thread member as shown in the list and the chat header. */
 export const threadUser = z.object({
@@ -96,26 +99,20 @@ export const historyQuery = z.object({
 export const markReadRequest = z.object({ threadId: id, messageId: int(0) });
 
 export const messagesApi = {
-  threads: defineRoute({
-    method: 'GET',
-    path: '/messages/threads',
+  threads: defineRoute(messagesRoutes.threads, {
     tags: ['messages'],
     description:
       "The caller's threads, newest activity first; threads the caller hid (by blocking someone in them) are left out.",
     query: threadsQuery,
     responses: { 200: threadsResponse, 400: errorResponse, 401: errorResponse },
   }),
-  thread: defineRoute({
-    method: 'GET',
-    path: '/messages/thread',
+  thread: defineRoute(messagesRoutes.thread, {
     tags: ['messages'],
     description: 'One thread the caller is in. 404 "Thread not found." otherwise.',
     query: threadQuery,
     responses: { 200: thread, 400: errorResponse, 401: errorResponse, 404: errorResponse },
   }),
-  createThread: defineRoute({
-    method: 'POST',
-    path: '/messages/threads',
+  createThread: defineRoute(messagesRoutes.createThread, {
     tags: ['messages'],
     description:
       'Starts a thread with the listed people. No name and one other person: the existing two-person thread is reused. ' +
@@ -131,9 +128,7 @@ export const messagesApi = {
       429: errorResponse,
     },
   }),
-  send: defineRoute({
-    method: 'POST',
-    path: '/messages',
+  send: defineRoute(messagesRoutes.send, {
     tags: ['messages'],
     description:
       'Posts a message to a thread the caller is in (404 otherwise) and pushes it to the thread room and members, ' +
@@ -151,9 +146,7 @@ export const messagesApi = {
       429: errorResponse,
     },
   }),
-  history: defineRoute({
-    method: 'GET',
-    path: '/messages',
+  history: defineRoute(messagesRoutes.history, {
     tags: ['messages'],
     description:
       "A page of a thread's messages, oldest first, older than `before` when given; without those withheld from " +
@@ -161,9 +154,7 @@ export const messagesApi = {
     query: historyQuery,
     responses: { 200: messagePage, 400: errorResponse, 401: errorResponse, 404: errorResponse },
   }),
-  markRead: defineRoute({
-    method: 'PUT',
-    path: '/messages/read',
+  markRead: defineRoute(messagesRoutes.markRead, {
     tags: ['messages'],
     description:
       "Sets the caller's lastRead in the thread to messageId (never backwards). 404 unless a member.",
@@ -171,20 +162,6 @@ export const messagesApi = {
     responses: { 204: noContent, 400: errorResponse, 401: errorResponse, 404: errorResponse },
   }),
 };
-
-/** Socket.io events on path /socket.io (websocket only). */
-export const SOCKET_EVENTS = {
-  /** client → server: (threadId, startingMessageId | null, token). Answered with bulk_messages or error_message. */
-  setThread: 'set_thread',
-  /** server → client: MessagePage. */
-  bulkMessages: 'bulk_messages',
-  /** server → client: a new Message in the current thread. */
-  message: 'message',
-  /** server → client (user room): { threadId, mostRecentMessage } for the home banner and the list. */
-  threadUpdated: 'thread_updated',
-  /** server → client: { error } when set_thread is refused or an event is dropped by its rate limit (decision 020). */
-  error: 'error_message',
-} as const;
 
 export const threadUpdatedEvent = z.object({
   threadId: z.number().int(),

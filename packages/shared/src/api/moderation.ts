@@ -8,6 +8,7 @@ import {
   REPORT_SUBJECT_TYPES,
   REPORTABLE_SUBJECT_TYPES,
 } from '../domain/moderation.ts';
+import { moderationRoutes } from '../routes/moderation.ts';
 import { errorResponse, id, pagingQuery, queryId, text, userRef } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
 
@@ -97,9 +98,7 @@ export const moderationLogEntry = z.object({
 export type ModerationLogEntry = z.infer<typeof moderationLogEntry>;
 
 export const moderationApi = {
-  report: defineRoute({
-    method: 'POST',
-    path: '/reports',
+  report: defineRoute(moderationRoutes.report, {
     tags: ['moderation'],
     description:
       'Reports a profile, file or playlist the caller can see (404 otherwise) to the moderators. ' +
@@ -113,9 +112,7 @@ export const moderationApi = {
       429: errorResponse,
     },
   }),
-  queue: defineRoute({
-    method: 'GET',
-    path: '/moderation/reports',
+  queue: defineRoute(moderationRoutes.queue, {
     tags: ['moderation'],
     description:
       'The moderation queue (Moderators and Administrators): open reports oldest first, or closed ones newest first.',
@@ -127,9 +124,7 @@ export const moderationApi = {
       403: errorResponse,
     },
   }),
-  act: defineRoute({
-    method: 'POST',
-    path: '/moderation/reports/:id/actions',
+  act: defineRoute(moderationRoutes.act, {
     tags: ['moderation'],
     description:
       "Closes an open report: dismiss; remove (the message, file or playlist, or a profile's biography and picture); " +
@@ -145,9 +140,7 @@ export const moderationApi = {
       409: errorResponse,
     },
   }),
-  log: defineRoute({
-    method: 'GET',
-    path: '/moderation/log',
+  log: defineRoute(moderationRoutes.log, {
     tags: ['moderation'],
     description: 'Every moderation action, newest first (Moderators and Administrators).',
     query: z.object(pagingQuery(MODERATION_PAGE_SIZE, 50)),
@@ -158,9 +151,7 @@ export const moderationApi = {
       403: errorResponse,
     },
   }),
-  block: defineRoute({
-    method: 'POST',
-    path: '/user/block',
+  block: defineRoute(moderationRoutes.block, {
     tags: ['moderation'],
     description:
       "Blocks every other member of a thread the caller is in (404 otherwise) and hides the thread from the caller's list. " +
@@ -173,17 +164,13 @@ export const moderationApi = {
       404: errorResponse,
     },
   }),
-  unblock: defineRoute({
-    method: 'DELETE',
-    path: '/user/block',
+  unblock: defineRoute(moderationRoutes.unblock, {
     tags: ['moderation'],
     description: 'Ends the caller’s block of userId (204 also when there was none).',
     query: z.object({ userId: queryId }),
     responses: { 204: noContent, 400: errorResponse, 401: errorResponse },
   }),
-  blocks: defineRoute({
-    method: 'GET',
-    path: '/user/blocks',
+  blocks: defineRoute(moderationRoutes.blocks, {
     tags: ['moderation'],
     description: 'The users the caller blocked, newest first.',
     responses: { 200: z.object({ users: z.array(blockedUser) }), 401: errorResponse },

@@ -1,7 +1,7 @@
 import { coreSessionsQuery } from '../domain/library-display.ts';
-import { queryString, routePath } from './contract.ts';
-import { filesApi } from './files.ts';
-import { playlistsApi } from './playlists.ts';
+import { queryString, routePath } from '../routes/address.ts';
+import { filesRoutes } from '../routes/files.ts';
+import { playlistsRoutes } from '../routes/playlists.ts';
 
 /**
  * The call a page makes first, by its route pattern, as an address under /api. For a visitor past the
@@ -10,7 +10,7 @@ import { playlistsApi } from './playlists.ts';
  * routes.test.tsx checks that they agree).
  */
 export const pageFirstRequests: Readonly<Record<string, (params: Record<string, string>) => string>> = {
-  '/': () => `${routePath(playlistsApi.list)}${queryString(coreSessionsQuery(0))}`,
-  '/file/:uuid': ({ uuid }) => `${routePath(filesApi.list)}${queryString({ uuid })}`,
-  '/playlist/:uuid': ({ uuid }) => `${routePath(playlistsApi.list)}${queryString({ uuid })}`,
+  '/': () => `${routePath(playlistsRoutes.list)}${queryString(coreSessionsQuery(0))}`,
+  '/file/:uuid': ({ uuid }) => `${routePath(filesRoutes.list)}${queryString({ uuid })}`,
+  '/playlist/:uuid': ({ uuid }) => `${routePath(playlistsRoutes.list)}${queryString({ uuid })}`,
 };

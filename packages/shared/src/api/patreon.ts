@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../domain/limits.ts';
+import { patreonRoutes } from '../routes/patreon.ts';
 import { errorResponse, queryBool, text } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
 import { membership } from './users.ts';
@@ -51,9 +52,7 @@ const notConfigured =
   'refuses the configured client (`invalid_client`: every link is kept, and the error is logged).';
 
 export const patreonApi = {
-  authorize: defineRoute({
-    method: 'GET',
-    path: '/patreon/authorize',
+  authorize: defineRoute(patreonRoutes.authorize, {
     tags: ['patreon'],
     summary: "Start linking Patreon: the URL of Patreon's authorize page",
     description:
@@ -63,9 +62,7 @@ export const patreonApi = {
     query: patreonAuthorizeQuery,
     responses: { 200: patreonAuthorizeResponse, 400: errorResponse, 401: errorResponse, 503: errorResponse },
   }),
-  token: defineRoute({
-    method: 'POST',
-    path: '/patreon/token',
+  token: defineRoute(patreonRoutes.token, {
     tags: ['patreon'],
     summary: 'Finish linking: exchange the code Patreon sent back and read the memberships',
     description:
@@ -84,9 +81,7 @@ export const patreonApi = {
       503: errorResponse,
     },
   }),
-  refresh: defineRoute({
-    method: 'GET',
-    path: '/patreon',
+  refresh: defineRoute(patreonRoutes.refresh, {
     tags: ['patreon'],
     summary: 'My Patreon link, with the memberships read again from Patreon',
     description:
@@ -103,17 +98,13 @@ export const patreonApi = {
       503: errorResponse,
     },
   }),
-  disconnect: defineRoute({
-    method: 'DELETE',
-    path: '/patreon',
+  disconnect: defineRoute(patreonRoutes.disconnect, {
     tags: ['patreon'],
     summary: 'Disconnect Patreon: forget the link and clear my memberships',
     description: `Locked files lock again at once. Not linked is fine too (204). ${notConfigured}`,
     responses: { 204: noContent, 401: errorResponse, 503: errorResponse },
   }),
-  webhook: defineRoute({
-    method: 'POST',
-    path: '/patreon/webhook',
+  webhook: defineRoute(patreonRoutes.webhook, {
     tags: ['patreon'],
     summary: "Patreon's webhook: a member's pledge was created, changed or deleted",
     description:
@@ -125,9 +116,7 @@ export const patreonApi = {
       'acted on changes nothing (204). Other resources are ignored (204). 503 without a webhook secret.',
     responses: { 204: noContent, 400: errorResponse, 403: errorResponse, 503: errorResponse },
   }),
-  importTiers: defineRoute({
-    method: 'POST',
-    path: '/patreon/tiers/import',
+  importTiers: defineRoute(patreonRoutes.importTiers, {
     tags: ['patreon'],
     summary: "Import my Patreon campaign's tiers (creators), or a linked creator's (administrators)",
     description:

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../domain/limits.ts';
+import { playlistsRoutes } from '../routes/playlists.ts';
 import { errorResponse, id, idList, pagingQuery, queryBool, queryId, text, userRef } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
 import { audioFile } from './files.ts';
@@ -129,9 +130,7 @@ export const updatePlaylistUserRequest = z.object({
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
 export const playlistsApi = {
-  list: defineRoute({
-    method: 'GET',
-    path: '/playlists',
+  list: defineRoute(playlistsRoutes.list, {
     tags: ['playlists'],
     description:
       "Playlists the viewer may see (public ones, the viewer's own, all for READ_ALL_FILES). `user` and " +
@@ -141,25 +140,19 @@ export const playlistsApi = {
     query: listPlaylistsQuery,
     responses: { 200: listPlaylistsResponse, ...errors },
   }),
-  recent: defineRoute({
-    method: 'GET',
-    path: '/playlists/recent',
+  recent: defineRoute(playlistsRoutes.recent, {
     tags: ['playlists'],
     description:
       'The 12 newest public community playlists (not core, not training-plan days), without files.',
     responses: { 200: recentPlaylistsResponse },
   }),
-  create: defineRoute({
-    method: 'POST',
-    path: '/playlists',
+  create: defineRoute(playlistsRoutes.create, {
     tags: ['playlists'],
     description: 'Creates an empty playlist. `isCore` only for the site owner (user id 1), else 403.',
     body: createPlaylistRequest,
     responses: { 201: createPlaylistResponse, ...errors },
   }),
-  update: defineRoute({
-    method: 'PUT',
-    path: '/playlists',
+  update: defineRoute(playlistsRoutes.update, {
     tags: ['playlists'],
     description:
       'Changes any subset of fields; only the creator (403 otherwise), or staff holding WRITE_ALL_FILES for a ' +
@@ -170,26 +163,20 @@ export const playlistsApi = {
     body: updatePlaylistRequest,
     responses: { 200: updatePlaylistResponse, ...errors },
   }),
-  delete: defineRoute({
-    method: 'DELETE',
-    path: '/playlist',
+  delete: defineRoute(playlistsRoutes.delete, {
     tags: ['playlists'],
     description: 'Deletes a playlist; only its creator.',
     query: deletePlaylistQuery,
     responses: { 204: noContent, ...errors },
   }),
-  userInfo: defineRoute({
-    method: 'GET',
-    path: '/playlist/user',
+  userInfo: defineRoute(playlistsRoutes.userInfo, {
     tags: ['playlists'],
     description:
       "The viewer's like, dislike and favourite of a playlist, with its counts (all false when signed out).",
     query: getPlaylistUserQuery,
     responses: { 200: playlistUserInfo, ...errors },
   }),
-  rate: defineRoute({
-    method: 'PUT',
-    path: '/playlist/user',
+  rate: defineRoute(playlistsRoutes.rate, {
     tags: ['playlists'],
     description:
       'Sets like, dislike (mutually exclusive) and favourite. Liking and disliking need a public, non-core ' +

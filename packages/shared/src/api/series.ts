@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { seriesRoutes } from '../routes/series.ts';
 import { errorResponse, id, int, queryBool, queryId, userRef } from './common.ts';
 import { defineRoute } from './contract.ts';
 import { playlist } from './playlists.ts';
@@ -36,9 +37,7 @@ export const updateUserSeriesRequest = z.object({
 export const updateUserSeriesResponse = z.object({ id: z.number().int(), position: z.number().int() });
 
 export const seriesApi = {
-  get: defineRoute({
-    method: 'GET',
-    path: '/series',
+  get: defineRoute(seriesRoutes.get, {
     tags: ['training plans'],
     description:
       "Training plans with the viewer's position (1 when signed out or not started); one plan with `id` or " +
@@ -46,9 +45,7 @@ export const seriesApi = {
     query: getSeriesQuery,
     responses: { 200: z.union([listSeriesResponse, oneSeriesResponse]), 404: errorResponse },
   }),
-  savePosition: defineRoute({
-    method: 'PUT',
-    path: '/userseries',
+  savePosition: defineRoute(seriesRoutes.savePosition, {
     tags: ['training plans'],
     description: "Saves the signed-in user's position in a plan (capped at playlistCount + 1).",
     body: updateUserSeriesRequest,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tagsRoutes } from '../routes/tags.ts';
 import { userRef } from './common.ts';
 import { defineRoute } from './contract.ts';
 
@@ -16,16 +17,12 @@ export const creatorsResponse = z.object({ creators: z.array(userRef) });
 export type CreatorsResponse = z.infer<typeof creatorsResponse>;
 
 export const tagsApi = {
-  list: defineRoute({
-    method: 'GET',
-    path: '/tags',
+  list: defineRoute(tagsRoutes.list, {
     tags: ['files'],
     description: 'File types (fixed ids, 7 music and 9 AI music) and the tags files carry.',
     responses: { 200: tagsResponse },
   }),
-  creators: defineRoute({
-    method: 'GET',
-    path: '/creators',
+  creators: defineRoute(tagsRoutes.creators, {
     tags: ['files'],
     description: 'Every user who authored a public file, by username.',
     responses: { 200: creatorsResponse },

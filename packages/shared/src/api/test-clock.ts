@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { testClockRoutes } from '../routes/test-clock.ts';
 import { defineRoute } from './contract.ts';
 
 /**
@@ -6,9 +7,7 @@ import { defineRoute } from './contract.ts';
  * listening minutes without waiting for them. Registered only on test servers (NODE_ENV=test).
  */
 export const testClockApi = {
-  advance: defineRoute({
-    method: 'POST',
-    path: '/test/clock',
+  advance: defineRoute(testClockRoutes.advance, {
     tags: ['test'],
     summary: 'Test servers only (NODE_ENV=test): move the server clock forward by advanceMs',
     body: z.object({

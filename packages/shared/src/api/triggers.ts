@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../domain/limits.ts';
 import { TRIGGER_DESCRIPTION_MAX } from '../domain/triggers.ts';
+import { triggersRoutes } from '../routes/triggers.ts';
 import { errorResponse, id, queryId, text, userRef } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
 
@@ -63,9 +64,7 @@ export const deleteTriggerQuery = z.object({
 });
 
 export const triggersApi = {
-  get: defineRoute({
-    method: 'GET',
-    path: '/triggers',
+  get: defineRoute(triggersRoutes.get, {
     tags: ['triggers'],
     description:
       'Every published trigger sorted by name (pending requests are left out); with `uuid` or `name` one trigger. `name` follows the detail route: ' +
@@ -73,9 +72,7 @@ export const triggersApi = {
     query: getTriggersQuery,
     responses: { 200: z.union([listTriggersResponse, oneTriggerResponse]), 404: errorResponse },
   }),
-  create: defineRoute({
-    method: 'POST',
-    path: '/triggers',
+  create: defineRoute(triggersRoutes.create, {
     tags: ['triggers'],
     description:
       'Adds a trigger. With CREATE_TRIGGERS it is published at once; with only REQUEST_TRIGGERS it is stored ' +
@@ -84,18 +81,14 @@ export const triggersApi = {
     body: createTriggerRequest,
     responses: { 201: oneTriggerResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse },
   }),
-  requests: defineRoute({
-    method: 'GET',
-    path: '/triggers/requests',
+  requests: defineRoute(triggersRoutes.requests, {
     tags: ['triggers'],
     description:
       "Pending trigger requests, oldest first: every one for staff (CREATE_TRIGGERS), the caller's own for " +
       'holders of REQUEST_TRIGGERS; 403 for anyone else.',
     responses: { 200: triggerRequestsResponse, 401: errorResponse, 403: errorResponse },
   }),
-  update: defineRoute({
-    method: 'PUT',
-    path: '/triggers',
+  update: defineRoute(triggersRoutes.update, {
     tags: ['triggers'],
     description:
       'Staff only (CREATE_TRIGGERS): renames and/or redescribes a trigger, published or pending, and with ' +
@@ -109,9 +102,7 @@ export const triggersApi = {
       409: errorResponse,
     },
   }),
-  delete: defineRoute({
-    method: 'DELETE',
-    path: '/trigger',
+  delete: defineRoute(triggersRoutes.delete, {
     tags: ['triggers'],
     description:
       'Staff only (CREATE_TRIGGERS): deletes a trigger or rejects a request; its links to files and users go too.',

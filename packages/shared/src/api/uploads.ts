@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_UPLOAD_CHUNKS, UPLOAD_CHUNK_BYTES } from '../domain/upload-limits.ts';
+import { uploadsRoutes } from '../routes/uploads.ts';
 import { errorResponse, queryBool, text } from './common.ts';
 import { defineRoute } from './contract.ts';
 
@@ -61,9 +62,7 @@ export type UploadStatus = z.infer<typeof uploadStatus>;
 export const uploadChunkResponse = z.object({ data: z.object({ uuid: z.string() }) });
 
 export const uploadsApi = {
-  chunk: defineRoute({
-    method: 'POST',
-    path: '/files/upload',
+  chunk: defineRoute(uploadsRoutes.chunk, {
     tags: ['uploads'],
     summary: 'Send one chunk of a file, or complete the upload',
     description:
@@ -88,24 +87,18 @@ export const uploadsApi = {
       429: errorResponse,
     },
   }),
-  status: defineRoute({
-    method: 'GET',
-    path: '/files/upload',
+  status: defineRoute(uploadsRoutes.status, {
     tags: ['uploads'],
     summary: "One of the viewer's uploads: which chunks the server holds",
     query: z.object({ uuid: z.uuid() }),
     responses: { 200: uploadStatus, 400: errorResponse, 401: errorResponse, 404: errorResponse },
   }),
-  list: defineRoute({
-    method: 'GET',
-    path: '/files/uploads',
+  list: defineRoute(uploadsRoutes.list, {
     tags: ['uploads'],
     summary: "The viewer's uploads not yet made into files (receiving, processing, ready or failed)",
     responses: { 200: z.object({ uploads: z.array(uploadStatus) }), 401: errorResponse },
   }),
-  cancel: defineRoute({
-    method: 'DELETE',
-    path: '/files/upload',
+  cancel: defineRoute(uploadsRoutes.cancel, {
     tags: ['uploads'],
     summary: 'Cancel an upload, removing its bytes',
     query: z.object({ uuid: z.uuid() }),

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { MAX_VIBRATION_RANGE, VIBRATION_OFFSET_RANGE } from '../domain/haptics-settings.ts';
 import { TEXT_LIMITS } from '../domain/limits.ts';
 import { GRANTABLE_ROLES } from '../domain/permissions.ts';
+import { MAX_AVATAR_BYTES, usersRoutes } from '../routes/users.ts';
 import { errorResponse, id, int, queryId, text, timezone } from './common.ts';
 import { defineRoute } from './contract.ts';
+
+export { AVATAR_TOO_LARGE_MESSAGE, MAX_AVATAR_BYTES } from '../routes/users.ts';
 
 export const role = z.object({
   name: z.string(),
@@ -138,9 +141,6 @@ const roleChangeResponses = {
   404: errorResponse,
 };
 
-/** The largest avatar image POST /api/user/upload takes (413 above it). */
-export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
-export const AVATAR_TOO_LARGE_MESSAGE = 'The image must be 5 MB or smaller.';
 export const avatarUploadResponse = z.object({ url: z.string() });
 
 /** One person in a friends list. */
@@ -161,9 +161,7 @@ export const friendChange = z.object({ friendId: id }).strict();
 export const friendRemoval = z.object({ friendId: queryId });
 
 export const usersApi = {
-  get: defineRoute({
-    method: 'GET',
-    path: '/user',
+  get: defineRoute(usersRoutes.get, {
     tags: ['users'],
     summary: 'The signed-in user (null when signed out), or ?username= anyone’s public profile',
     description:
@@ -172,9 +170,7 @@ export const usersApi = {
     query: getUserQuery,
     responses: { 200: getUserResponse, 404: errorResponse },
   }),
-  update: defineRoute({
-    method: 'PUT',
-    path: '/user',
+  update: defineRoute(usersRoutes.update, {
     tags: ['users'],
     summary: 'Change your own profile and settings (any subset of the fields)',
     description:
@@ -184,9 +180,7 @@ export const usersApi = {
     body: updateUserRequest,
     responses: { 200: updateUserResponse, 400: errorResponse, 401: errorResponse, 409: errorResponse },
   }),
-  grantRole: defineRoute({
-    method: 'PUT',
-    path: '/users/:id/roles',
+  grantRole: defineRoute(usersRoutes.grantRole, {
     tags: ['users'],
     summary: 'Give a user a role (administrators only)',
     description:
@@ -197,9 +191,7 @@ export const usersApi = {
     body: userRoleChange,
     responses: roleChangeResponses,
   }),
-  revokeRole: defineRoute({
-    method: 'DELETE',
-    path: '/users/:id/roles',
+  revokeRole: defineRoute(usersRoutes.revokeRole, {
     tags: ['users'],
     summary: 'Take a role from a user (administrators only)',
     description:
@@ -209,9 +201,7 @@ export const usersApi = {
     query: userRoleChange,
     responses: roleChangeResponses,
   }),
-  uploadAvatar: defineRoute({
-    method: 'POST',
-    path: '/user/upload',
+  uploadAvatar: defineRoute(usersRoutes.uploadAvatar, {
     tags: ['users'],
     summary: 'Upload your profile image',
     description:
@@ -227,16 +217,12 @@ export const usersApi = {
       429: errorResponse,
     },
   }),
-  friends: defineRoute({
-    method: 'GET',
-    path: '/user/friends',
+  friends: defineRoute(usersRoutes.friends, {
     tags: ['users'],
     summary: 'Your friends and friend requests',
     responses: { 200: friendsResponse, 401: errorResponse },
   }),
-  addFriend: defineRoute({
-    method: 'PUT',
-    path: '/user/friends',
+  addFriend: defineRoute(usersRoutes.addFriend, {
     tags: ['users'],
     summary: 'Ask someone to be your friend, or accept their request',
     description:
@@ -253,9 +239,7 @@ export const usersApi = {
       429: errorResponse,
     },
   }),
-  removeFriend: defineRoute({
-    method: 'DELETE',
-    path: '/user/friends',
+  removeFriend: defineRoute(usersRoutes.removeFriend, {
     tags: ['users'],
     summary: 'Cancel a request, decline one or end a friendship',
     description: '`?friendId=`: whichever row joins you two goes; none changes nothing. Answers your lists.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageTitle, siteSettings } from './site.ts';
+import { pageTitle } from './site.ts';
+import { siteSettings } from './site-settings.ts';
 
 describe('pageTitle', () => {
   it('puts the page before the site name', () => {

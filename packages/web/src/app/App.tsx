@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { currentUserQuery } from '../features/auth/index.ts';
+import { currentUserQuery } from '../api/users.ts';
+import { FeatureSlotsProvider } from '../library/feature-slots.tsx';
+import { featureSlots } from './feature-slots.tsx';
 import { clearPopupsOnNavigation } from './popups-on-navigation.ts';
 import { loadPageAt, routes } from './routes.tsx';
 
@@ -37,7 +39,9 @@ clearPopupsOnNavigation(router);
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <FeatureSlotsProvider value={featureSlots}>
+        <RouterProvider router={router} />
+      </FeatureSlotsProvider>
     </QueryClientProvider>
   );
 }

@@ -22,7 +22,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 // The icon itself, in the script: the header paints without a request of its own.
 import logo from '../../public/favicon.svg?inline';
-import { useCurrentUser } from '../features/auth/index.ts';
+import { useCurrentUser } from '../api/auth.ts';
 import { SITE_NAME, WIKI_URL } from '../lib/site.ts';
 import { Avatar } from '../ui/index.ts';
 import styles from './layout.module.css';

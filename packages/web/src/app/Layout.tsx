@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useCurrentUser } from '../api/auth.ts';
+import { useSessionSync } from '../api/session-sync.ts';
 import { Ads } from '../features/ads/index.ts';
-import { useCurrentUser, useSessionSync } from '../features/auth/index.ts';
 import { PlayerBar } from '../player/PlayerBar.tsx';
 import type { PlayerTrack } from '../player/types.ts';
 import { LoadingState, ToastViewport } from '../ui/index.ts';
@@ -22,7 +23,7 @@ const renderScript = (track: PlayerTrack) => (
 
 /** Hands a connected toy to the player; loaded only for signed-in listeners (the toy code is not small). */
 const HapticsConnection = lazy(() =>
-  import('../features/toys/index.ts').then((m) => ({ default: m.HapticsConnection })),
+  import('../library/toys/index.ts').then((m) => ({ default: m.HapticsConnection })),
 );
 
 export function Layout() {

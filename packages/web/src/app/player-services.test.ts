@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../features/auth/index.ts';
-import { fileByUuidQuery } from '../features/files/index.ts';
-import { planQuery } from '../features/plans/index.ts';
+import { fileByUuidQuery } from '../api/files.ts';
+import { planQuery } from '../api/plans.ts';
+import { currentUserQuery } from '../api/users.ts';
 import { audioFile, contractCheckedFetch, json, selfUser } from '../test/testing.tsx';
 import { playerServices } from './player-services.ts';
 

@@ -4,9 +4,10 @@
  */
 import { MutationObserver, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { currentUserQuery } from '../features/auth/index.ts';
-import { fileByUuidQuery } from '../features/files/index.ts';
-import { planQuery, savePlanProgressMutation } from '../features/plans/index.ts';
+import { fileByUuidQuery } from '../api/files.ts';
+import { leaderboardKeys } from '../api/leaderboard.ts';
+import { planQuery, savePlanProgressMutation } from '../api/plans.ts';
+import { currentUserQuery } from '../api/users.ts';
 import { ApiError } from '../lib/api-client.ts';
 import type { PlayerServices } from '../player/types.ts';
 
@@ -17,7 +18,7 @@ export function playerServices(client: QueryClient): PlayerServices {
       client.setQueryData(currentUserQuery.queryKey, (user) =>
         user ? { ...user, points: result.totalPoints, streak: result.streak } : user,
       );
-      void client.invalidateQueries({ queryKey: ['leaderboard'] });
+      void client.invalidateQueries({ queryKey: leaderboardKeys.all });
     },
     async fetchFile(uuid) {
       // Always from the server (signed links expire), and at once: the player gives up on a failure.

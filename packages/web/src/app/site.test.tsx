@@ -1,5 +1,4 @@
 import { render, renderHook, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const injected = {
@@ -27,6 +26,8 @@ describe('run-time site settings', () => {
     vi.resetModules();
     const { usePageTitle } = await import('../ui/usePageTitle.ts');
     const { Footer } = await import('./Footer.tsx');
+    // The reset made a new React Router too (the tests inline it, vite.config.ts): its Link needs its router.
+    const { MemoryRouter } = await import('react-router');
     renderHook(() => usePageTitle('Cookie Policy'));
     expect(document.title).toBe('Cookie Policy - Trance Hub');
     render(

@@ -1,7 +1,7 @@
-import { defineRoute } from '@mesmer/shared/api/contract';
-import { playlistsApi } from '@mesmer/shared/api/playlists';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import type { ListPlaylistsResponse } from '@mesmer/shared/api/playlists';
+import { moderationRoutes } from '@mesmer/shared/routes/moderation';
+import { playlistsRoutes } from '@mesmer/shared/routes/playlists';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiError, call } from './api-client.ts';
 
 function fakeFetch(status: number, body: unknown) {
@@ -15,10 +15,10 @@ function fakeFetch(status: number, body: unknown) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('call(route, …)', () => {
+describe('call(address, …)', () => {
   it("sends the route's method and path under /api with the query as the server reads it", async () => {
     const fetch = fakeFetch(200, { playlists: [], totalItems: 0 });
-    const answer = await call(playlistsApi.list, {
+    const answer = await call(playlistsRoutes.list, {
       query: { ids: [3, 4], favorited: true, searchQuery: '' },
     });
     expect(answer).toEqual({ playlists: [], totalItems: 0 });
@@ -30,7 +30,7 @@ describe('call(route, …)', () => {
 
   it('sends the body as JSON and answers null for a 204', async () => {
     const fetch = fakeFetch(204, null);
-    expect(await call(playlistsApi.delete, { query: { id: 7 } })).toBeNull();
+    expect(await call(playlistsRoutes.delete, { query: { id: 7 } })).toBeNull();
     expect(fetch.mock.calls[0][0]).toBe('/api/playlist?id=7');
 
     fakeFetch(200, {
@@ -42,7 +42,7 @@ describe('call(route, …)', () => {
       dislikes: 0,
       likeRatio: 100,
     });
-    await call(playlistsApi.rate, { body: { id: 7, isLiked: true } });
+    await call(playlistsRoutes.rate, { body: { id: 7, isLiked: true } });
     const [url, init] = vi.mocked(globalThis.fetch).mock.calls[0];
     expect(url).toBe('/api/playlist/user');
     expect(init).toMatchObject({
@@ -53,21 +53,21 @@ describe('call(route, …)', () => {
   });
 
   it('fills in path parameters', async () => {
-    const route = defineRoute({
-      method: 'GET',
-      path: '/things/:id/parts/:name',
-      tags: [],
-      params: z.object({ id: z.number(), name: z.string() }),
-      responses: { 200: z.object({}) },
-    });
     const fetch = fakeFetch(200, {});
-    await call(route, { params: { id: 5, name: 'a b/c' } });
-    expect(fetch.mock.calls[0][0]).toBe('/api/things/5/parts/a%20b%2Fc');
+    await call(moderationRoutes.act, { params: { id: 5 }, body: { action: 'dismiss' } });
+    expect(fetch.mock.calls[0][0]).toBe('/api/moderation/reports/5/actions');
+  });
+
+  it("types the input and the answer from the address's route in the contract", () => {
+    fakeFetch(200, { playlists: [], totalItems: 0 });
+    expectTypeOf(call(playlistsRoutes.list)).resolves.toEqualTypeOf<ListPlaylistsResponse>();
+    // @ts-expect-error: the body is the route's, checked at compile time though no schema is loaded
+    void call(playlistsRoutes.create, { body: { title: 'x' } }).catch(() => {});
   });
 
   it("throws the server's error with its status and field", async () => {
     fakeFetch(400, { error: 'name: Name is required.', field: 'name' });
-    const failure = call(playlistsApi.create, { body: { name: '', expLevel: 1 } });
+    const failure = call(playlistsRoutes.create, { body: { name: '', expLevel: 1 } });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({
       status: 400,

@@ -1,12 +1,13 @@
-import {
-  queryString,
-  type RouteBody,
-  type RouteDefinition,
-  type RouteParams,
-  type RouteQuery,
-  type RouteResponse,
-  routePath,
+// Types only from the contract: a page imports an address (routes/), never a schema or zod (decision 038).
+import type {
+  RouteBody,
+  RouteDefinition,
+  RouteParams,
+  RouteQuery,
+  RouteResponse,
 } from '@mesmer/shared/api/contract';
+import type { RouteOf } from '@mesmer/shared/api/routes';
+import { queryString, type RouteAddress, routePath } from '@mesmer/shared/routes/address';
 
 /** The one way the web app talks to /api: JSON in and out, cookies included, typed errors. */
 export class ApiError extends Error {
@@ -19,10 +20,11 @@ export class ApiError extends Error {
   }
 }
 
-/** What a call sends besides its route: only the parts the route declares, typed from its schemas. */
-export type CallInput<R extends RouteDefinition> = (RouteParams<R> extends undefined
-  ? { params?: undefined }
-  : { params: RouteParams<R> }) &
+/** What a call to `A` sends besides its address: only the parts its route declares, typed from its schemas. */
+export type CallInput<
+  A extends RouteAddress,
+  R extends RouteDefinition = RouteOf<A>,
+> = (RouteParams<R> extends undefined ? { params?: undefined } : { params: RouteParams<R> }) &
   (RouteQuery<R> extends undefined
     ? { query?: undefined }
     : object extends RouteQuery<R>
@@ -33,20 +35,20 @@ export type CallInput<R extends RouteDefinition> = (RouteParams<R> extends undef
   };
 
 /**
- * Calls `route` of the shared contract (packages/shared/src/api) and resolves to its declared
- * success answer (null for a 204); any other status throws an ApiError with the server's message.
+ * Calls the route at `address` (packages/shared/src/routes) and resolves to the success answer its
+ * contract declares (null for a 204); any other status throws an ApiError with the server's message.
  */
-export function call<R extends RouteDefinition>(
-  route: R,
-  ...[input]: object extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]
-): Promise<RouteResponse<R>> {
+export function call<A extends RouteAddress>(
+  address: A,
+  ...[input]: object extends CallInput<A> ? [CallInput<A>?] : [CallInput<A>]
+): Promise<RouteResponse<RouteOf<A>>> {
   const { params, query, body, signal } = (input ?? {}) as {
     params?: Record<string, string | number>;
     query?: Record<string, unknown>;
     body?: unknown;
     signal?: AbortSignal;
   };
-  return send(`${routePath(route, params)}${queryString(query)}`, route.method, body, signal);
+  return send(`${routePath(address, params)}${queryString(query)}`, address.method, body, signal);
 }
 
 async function send<T>(path: string, method: string, body: unknown, signal?: AbortSignal): Promise<T> {

@@ -33,3 +33,6 @@ export const ANALYTICS = settings.analytics;
 export const PATREON_LINKING = settings.patreonLinking === true;
 /** Whether the operator configured Lovense's Standard API: the Lovense calls are made only then. */
 export const LOVENSE_PAIRING = settings.lovensePairing === true;
+
+/** The account page's Patreon card anchor: the home page's re-link notice and locked files lead here. */
+export const PATREON_SECTION_ID = 'patreon';

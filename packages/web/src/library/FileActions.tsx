@@ -1,9 +1,9 @@
 import type { AudioFile } from '@mesmer/shared/api/files';
 import { Link2, ListPlus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useCurrentUser } from '../features/auth/index.ts';
-import { AddToPlaylist } from '../features/playlists/index.ts';
+import { useCurrentUser } from '../api/auth.ts';
 import { absoluteUrl, copyLink } from './clipboard.ts';
+import { useFeatureSlots } from './feature-slots.tsx';
 import styles from './library.module.css';
 
 /**
@@ -20,6 +20,7 @@ export function FileActions({
   panelHeading: 'h2' | 'h3';
   children?: ReactNode;
 }) {
+  const { AddToPlaylist } = useFeatureSlots();
   const { user } = useCurrentUser();
   const [adding, setAdding] = useState(false);
   return (

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../features/auth/index.ts';
+import { currentUserQuery } from '../api/users.ts';
 import { audioFile, selfUser } from '../test/testing.tsx';
 import { ToastViewport } from '../ui/index.ts';
 import { ScriptView } from './ScriptView.tsx';

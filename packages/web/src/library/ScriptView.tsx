@@ -2,7 +2,7 @@ import type { AudioFile } from '@mesmer/shared/api/files';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, ScrollText } from 'lucide-react';
 import { useRef } from 'react';
-import { scriptQuery } from '../features/files/index.ts';
+import { scriptQuery } from '../api/files.ts';
 import { Spinner, toast } from '../ui/index.ts';
 import styles from './ScriptView.module.css';
 import { useCensor } from './useCensor.ts';

@@ -7,7 +7,7 @@ import { isOwnPrivateFile, trackNumberLabel } from '@mesmer/shared/domain/librar
 import { EyeOff, GripVertical, Info, Lock, Music, Vibrate } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../features/auth/index.ts';
+import { useCurrentUser } from '../api/auth.ts';
 import { play, useCurrentFileId } from '../player/index.ts';
 import { Tag } from '../ui/index.ts';
 import styles from './TrackList.module.css';

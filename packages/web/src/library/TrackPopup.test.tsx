@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../features/auth/index.ts';
-import { audioFile, contractCheckedFetch, json, selfUser } from '../test/testing.tsx';
+import { currentUserQuery } from '../api/users.ts';
+import { audioFile, contractCheckedFetch, json, selfUser, WithFeatureSlots } from '../test/testing.tsx';
 import { ToastViewport } from '../ui/index.ts';
 import { TrackPopup } from './TrackPopup.tsx';
 
@@ -65,8 +65,10 @@ function renderPopup(file: AudioFile, user: SelfUser | null, server = fakeServer
   );
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-      <ToastViewport />
+      <WithFeatureSlots>
+        <RouterProvider router={router} />
+        <ToastViewport />
+      </WithFeatureSlots>
     </QueryClientProvider>,
   );
   return { server, onClose, router };

@@ -4,11 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../features/auth/index.ts';
-import { FileEditor, type FileEditorHandle, fileByUuidQuery } from '../features/files/index.ts';
+import { useCurrentUser } from '../api/auth.ts';
+import { fileByUuidQuery } from '../api/files.ts';
 import { ConfirmPopup, ErrorState, Modal, Spinner } from '../ui/index.ts';
 import { FileActions } from './FileActions.tsx';
 import { FileDetails } from './FileDetails.tsx';
+import { type FileEditorHandle, useFeatureSlots } from './feature-slots.tsx';
 import { useCensor } from './useCensor.ts';
 
 /**
@@ -40,6 +41,7 @@ function TrackPopupBody({
   onClose: () => void;
   onRemove?: () => void;
 }) {
+  const { FileEditor } = useFeatureSlots();
   const censor = useCensor();
   const { user } = useCurrentUser();
   const [confirmRemove, setConfirmRemove] = useState(false);

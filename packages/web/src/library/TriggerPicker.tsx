@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { triggersQuery } from '../features/triggers/index.ts';
+import { triggersQuery } from '../api/triggers.ts';
 import { Select, Spinner } from '../ui/index.ts';
 import library from './library.module.css';
 import styles from './TriggerPicker.module.css';

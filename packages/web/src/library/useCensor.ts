@@ -1,7 +1,7 @@
 import { censorTrigger } from '@mesmer/shared/domain/censor';
 import { censorTriggerWords } from '@mesmer/shared/domain/censor-display';
 import { useCallback } from 'react';
-import { useCurrentUser } from '../features/auth/index.ts';
+import { useCurrentUser } from '../api/auth.ts';
 
 /**
  * Trigger censoring for viewers who turned on censorTriggers: `trigger` censors a

@@ -2,9 +2,9 @@ import type { FileWaveform } from '@mesmer/shared/api/files';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hapticCuesQuery, waveformQuery } from '../api/files.ts';
 import { audioFile } from '../test/testing.tsx';
 import { playerControls } from './instance.ts';
-import { waveformQuery } from './library-calls.ts';
 import { SeekBar } from './SeekBar.tsx';
 
 afterEach(() => {
@@ -22,7 +22,7 @@ function renderSeekBar(peaks: number[]) {
   const client = new QueryClient();
   const waveform: FileWaveform = { peaks, loudness: -18 };
   client.setQueryData(waveformQuery(track.id).queryKey, waveform);
-  client.setQueryData(['files', 'haptic-cues', track.id, track.hapticsURL], cues);
+  client.setQueryData(hapticCuesQuery(track).queryKey, cues);
   const seek = vi.spyOn(playerControls, 'seek').mockImplementation(() => undefined);
   render(
     <QueryClientProvider client={client}>

@@ -1,11 +1,10 @@
 import { formatTime } from '@mesmer/shared/domain/durations';
 import type { HapticCue } from '@mesmer/shared/domain/haptic-cues';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, type KeyboardEvent, useId, useMemo } from 'react';
+import { hapticCuesQuery, waveformQuery } from '../api/files.ts';
 import { waveformBars } from '../lib/waveform-bars.ts';
-import { fetchHapticCues } from './haptics.ts';
 import { playerControls } from './instance.ts';
-import { waveformQuery } from './library-calls.ts';
 import styles from './PlayerBar.module.css';
 import type { PlayerTrack } from './types.ts';
 
@@ -19,16 +18,6 @@ const BAR_PITCH = 3;
 /** The waveform fills the top of the box, the cue strip its bottom (viewBox units of 100). */
 const WAVE_HEIGHT = 80;
 const CUE_TOP = 86;
-
-/** The cue file of a track with haptics, for the strip under the waveform. */
-function hapticCuesQuery(track: PlayerTrack) {
-  return queryOptions({
-    queryKey: ['files', 'haptic-cues', track.id, track.hapticsURL],
-    queryFn: ({ signal }) => (track.hapticsURL ? fetchHapticCues(track.hapticsURL, signal) : []),
-    enabled: track.hapticsURL !== null,
-    staleTime: 10 * 60_000,
-  });
-}
 
 /** The bars as one path, each centred on the waveform's middle and at least a sliver tall. */
 function barsPath(bars: readonly number[]): string {

@@ -9,11 +9,11 @@ import {
   type HapticScheduleState,
   type HapticSettings,
   initialHapticState,
-  parseHapticCues,
   resetHapticCursor,
   stepHaptics,
   stopHaptics,
 } from '@mesmer/shared/domain/haptic-cues';
+import { fetchHapticCues } from '../api/files.ts';
 
 export interface HapticDevice {
   /** Level 1 to 20; keeps vibrating until changed or stopped. */
@@ -26,12 +26,6 @@ export const noHapticDevice: HapticDevice = {
   vibrate() {},
   stop() {},
 };
-
-/** A track's cue file (its hapticsURL); no cues when it cannot be read. */
-export async function fetchHapticCues(url: string, signal?: AbortSignal): Promise<HapticCue[]> {
-  const res = await fetch(url, { credentials: 'same-origin', signal });
-  return res.ok ? parseHapticCues(await res.json()) : [];
-}
 
 export function createHapticsDriver(opts: {
   /** The playback time in ms. */

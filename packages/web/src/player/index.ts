@@ -7,7 +7,7 @@ import type { HapticDevice } from './haptics.ts';
 import { playerControls } from './instance.ts';
 import { usePlayer } from './store.ts';
 
-/** What a toy driver implements (decision 006); the drivers are in features/toys. */
+/** What a toy driver implements (decision 006); the drivers are in library/toys. */
 export type { HapticDevice } from './haptics.ts';
 
 export interface PlayRequest {
@@ -32,7 +32,7 @@ export function play(request: PlayRequest): void {
 
 /**
  * Connects a haptic toy driver (null disconnects); cues of haptic tracks then drive it.
- * The seam for toy drivers (decision 006, features/toys).
+ * The seam for toy drivers (decision 006, library/toys).
  */
 export function setHapticDevice(device: HapticDevice | null): void {
   playerControls.setHapticDevice(device);

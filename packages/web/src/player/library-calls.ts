@@ -1,33 +1,15 @@
 /**
  * What the player reads from the library itself: a track's loudness and peak (for
- * normalisation), its waveform (the seek bar) and a short awakener (for the wake-up button).
+ * normalisation) and a short awakener (for the wake-up button). The seek bar's waveform and cues
+ * are queries of api/files.ts.
  */
-import { filesApi } from '@mesmer/shared/api/files';
+
 import { AWAKENER_TYPE_ID } from '@mesmer/shared/domain/file-types';
 import { peakLevel } from '@mesmer/shared/domain/loudness';
 import { isPlayable } from '@mesmer/shared/domain/player-queue';
-import { queryOptions } from '@tanstack/react-query';
-import { ApiError, call } from '../lib/api-client.ts';
+import { filesRoutes } from '@mesmer/shared/routes/files';
+import { call } from '../lib/api-client.ts';
 import type { PlayerTrack } from './types.ts';
-
-/**
- * GET /api/files/waveform?id=: the stored peaks (empty until analysed) and loudness, or null when
- * the file is gone. The same key and answer as the file page's query, so the two share the cache.
- */
-export function waveformQuery(fileId: number) {
-  return queryOptions({
-    queryKey: ['files', 'waveform', fileId],
-    queryFn: async ({ signal }) => {
-      try {
-        return await call(filesApi.waveform, { query: { id: fileId }, signal });
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
-    staleTime: 10 * 60_000,
-  });
-}
 
 export interface TrackLoudness {
   /** Integrated loudness, LUFS; null until analysed. */
@@ -53,11 +35,11 @@ export function pickAwakener(files: readonly PlayerTrack[]): PlayerTrack | null 
 
 export const libraryCalls: LibraryCalls = {
   async loudness(fileId) {
-    const { peaks, loudness } = await call(filesApi.waveform, { query: { id: fileId } });
+    const { peaks, loudness } = await call(filesRoutes.waveform, { query: { id: fileId } });
     return { loudness, peak: peakLevel(peaks) };
   },
   async awakener() {
-    const { files } = await call(filesApi.list, {
+    const { files } = await call(filesRoutes.list, {
       query: {
         fileTypes: [AWAKENER_TYPE_ID],
         sortType: 'duration',
@@ -68,7 +50,7 @@ export const libraryCalls: LibraryCalls = {
     });
     const byType = pickAwakener(files);
     if (byType) return byType;
-    const named = await call(filesApi.list, {
+    const named = await call(filesRoutes.list, {
       query: {
         nameQuery: 'wake',
         sortType: 'duration',

@@ -9,14 +9,15 @@
  * written to a queue in localStorage instead, and the queue goes to POST /api/session/offline when
  * the network is back and at app start (decision 029).
  */
-import { routePath } from '@mesmer/shared/api/contract';
-import {
-  type EndSessionRequest,
-  type EndSessionResponse,
-  listeningApi,
-  type StartSessionResponse,
+
+import type {
+  EndSessionRequest,
+  EndSessionResponse,
+  StartSessionResponse,
 } from '@mesmer/shared/api/listening';
 import type { OfflineSession } from '@mesmer/shared/api/offline-session';
+import { routePath } from '@mesmer/shared/routes/address';
+import { listeningRoutes } from '@mesmer/shared/routes/listening';
 import { ApiError, browserTimezone, call } from '../lib/api-client.ts';
 
 /** The audio URL with the listening session's token, so the server credits what it serves. */
@@ -108,15 +109,15 @@ export interface SessionCalls {
 }
 
 export const sessionCalls: SessionCalls = {
-  start: () => call(listeningApi.session, { body: { timezone: browserTimezone() } }),
+  start: () => call(listeningRoutes.session, { body: { timezone: browserTimezone() } }),
   async end(body) {
-    const answer = await call(listeningApi.session, { body });
+    const answer = await call(listeningRoutes.session, { body });
     // One route answers both shapes; an end with a token always gets the end shape.
     if (!('points' in answer)) throw new ApiError(200, 'The session end was answered as a start.');
     return answer;
   },
   endOnUnload(body) {
-    void fetch(`/api${routePath(listeningApi.session)}`, {
+    void fetch(`/api${routePath(listeningRoutes.session)}`, {
       method: 'POST',
       keepalive: true,
       credentials: 'same-origin',
@@ -174,7 +175,7 @@ export function createListeningTracker(
       const batch = readOfflineQueue(rule).slice(0, MAX_OFFLINE_SESSIONS);
       if (batch.length === 0) return writeOfflineQueue([]);
       try {
-        const answer = await call(listeningApi.offline, { body: { sessions: batch } });
+        const answer = await call(listeningRoutes.offline, { body: { sessions: batch } });
         // No single session to echo: the points the batch earned and the totals after it.
         const { points, totalPoints, streak } = answer;
         if (points > 0) onEnded({ token: '', points, totalPoints, streak });

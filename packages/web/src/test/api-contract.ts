@@ -3,8 +3,8 @@
  * route contract (packages/shared/src/api), so a fake cannot drift from what the server answers.
  */
 import { errorResponse } from '@mesmer/shared/api/common';
-import { matchesPath } from '@mesmer/shared/api/contract';
 import { allRoutes } from '@mesmer/shared/api/routes';
+import { matchesPath } from '@mesmer/shared/routes/address';
 
 /** Why a faked response breaks the contract, or null when it keeps it. */
 export function contractProblem(method: string, url: string, status: number, body: unknown): string | null {

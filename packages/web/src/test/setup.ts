@@ -1,6 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, fireEvent } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// An edit fires `input`, then `change`, as in a browser: preact/compat, which the app ships on (decision 031),
+// hears a text field's onChange as `input`, and fireEvent.change alone fires only `change`.
+const change = fireEvent.change;
+fireEvent.change = (element, init) => {
+  fireEvent.input(element, init);
+  return change(element);
+};
 
 afterEach(() => {
   cleanup();

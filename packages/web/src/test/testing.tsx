@@ -11,7 +11,9 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { onTestFinished, vi } from 'vitest';
-import { currentUserQuery } from '../features/auth/index.ts';
+import { currentUserQuery } from '../api/users.ts';
+import { featureSlots } from '../app/feature-slots.tsx';
+import { FeatureSlotsProvider } from '../library/feature-slots.tsx';
 import { ToastViewport } from '../ui/index.ts';
 import { contractProblem } from './api-contract.ts';
 
@@ -150,6 +152,11 @@ export function contractCheckedFetch(impl: typeof fetch): typeof fetch {
 }
 
 /** Renders inside a router and a fresh query client, signed in as `user` (or signed out with null). */
+/** The app's feature slots (app/feature-slots.tsx), for tests that build their own providers. */
+export function WithFeatureSlots({ children }: { children: ReactNode }) {
+  return <FeatureSlotsProvider value={featureSlots}>{children}</FeatureSlotsProvider>;
+}
+
 export function renderWithProviders(
   ui: ReactNode,
   { user = null, fetchImpl }: { user?: SelfUser | null; fetchImpl?: typeof fetch } = {},
@@ -160,10 +167,12 @@ export function renderWithProviders(
   client.setQueryData(currentUserQuery.queryKey, user);
   const wrap = (node: ReactNode) => (
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        {node}
-        <ToastViewport />
-      </MemoryRouter>
+      <WithFeatureSlots>
+        <MemoryRouter>
+          {node}
+          <ToastViewport />
+        </MemoryRouter>
+      </WithFeatureSlots>
     </QueryClientProvider>
   );
   const result = render(wrap(ui));

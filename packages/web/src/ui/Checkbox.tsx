@@ -19,7 +19,12 @@ export function Checkbox({ label, checked, onChange, disabled, description }: On
         type="checkbox"
         checked={checked}
         disabled={disabled}
-        onChange={(e) => onChange(e.target.checked)}
+        onChange={(e) => {
+          const next = e.target.checked;
+          // Controlled: the box shows `checked` until the owner changes it (preact/compat leaves the click's state).
+          e.target.checked = checked;
+          onChange(next);
+        }}
       />
       <span className={styles.checkboxBox} aria-hidden />
       <span>

@@ -26,7 +26,8 @@ export function Switch({ label, checked, onChange, disabled, description }: OnOf
         aria-describedby={description ? descriptionId : undefined}
         disabled={disabled}
         className={styles.switch}
-        onClick={() => onChange(!checked)}
+        // preact/compat, unlike React, passes a dispatched click to a disabled button.
+        onClick={() => !disabled && onChange(!checked)}
       >
         <span className={styles.switchThumb} aria-hidden />
       </button>

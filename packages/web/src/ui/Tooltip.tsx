@@ -1,6 +1,5 @@
 import {
   cloneElement,
-  type FocusEvent,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
@@ -22,8 +21,6 @@ type TriggerProps = {
   'aria-describedby'?: string;
   onMouseEnter?: (e: MouseEvent) => void;
   onMouseLeave?: (e: MouseEvent) => void;
-  onFocus?: (e: FocusEvent) => void;
-  onBlur?: (e: FocusEvent) => void;
 };
 
 /**
@@ -75,7 +72,21 @@ export function Tooltip({
     };
   }, [open]);
 
-  // Handlers go on the element itself: focus events do not bubble to a wrapper under preact.
+  // Focus is heard on the wrapper, where focusin bubbles: preact/compat turns a DOM element's onFocus into
+  // onfocusin, so the element's own focus handler is not in its props to chain.
+  useEffect(() => {
+    const wrapper = anchor.current;
+    if (!wrapper) return;
+    const show = () => setOpen(true);
+    const hide = () => setOpen(false);
+    wrapper.addEventListener('focusin', show);
+    wrapper.addEventListener('focusout', hide);
+    return () => {
+      wrapper.removeEventListener('focusin', show);
+      wrapper.removeEventListener('focusout', hide);
+    };
+  }, []);
+
   const own = children.props;
   const trigger = cloneElement(children, {
     'aria-describedby': own['aria-describedby'] ? `${own['aria-describedby']} ${id}` : id,
@@ -85,14 +96,6 @@ export function Tooltip({
     },
     onMouseLeave: (e: MouseEvent) => {
       own.onMouseLeave?.(e);
-      setOpen(false);
-    },
-    onFocus: (e: FocusEvent) => {
-      own.onFocus?.(e);
-      setOpen(true);
-    },
-    onBlur: (e: FocusEvent) => {
-      own.onBlur?.(e);
       setOpen(false);
     },
   });

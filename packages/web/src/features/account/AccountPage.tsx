@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { useCurrentUser, useLogout } from '../../api/auth.ts';
+import { useFeatureSlots } from '../../library/feature-slots.tsx';
 import { LoadingState, toast } from '../../ui/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
-import { useCurrentUser, useLogout } from '../auth/index.ts';
-import { PatreonCard } from '../patreon/index.ts';
 import { AccountSafetyCard } from './AccountSafetyCard.tsx';
 import styles from './account.module.css';
 import { FriendsCard } from './FriendsCard.tsx';
@@ -11,6 +11,7 @@ import { ProfileSummary } from './ProfileSummary.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 
 export default function AccountPage() {
+  const { PatreonCard } = useFeatureSlots();
   usePageTitle('Account');
   const { user, isLoaded } = useCurrentUser();
   const logout = useLogout();

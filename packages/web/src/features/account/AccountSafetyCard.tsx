@@ -1,7 +1,15 @@
-import { accountDataApi, type ContentChoice } from '@mesmer/shared/api/account-data';
+import type { ContentChoice } from '@mesmer/shared/api/account-data';
 import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
+import { accountDataRoutes } from '@mesmer/shared/routes/account-data';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import {
+  isSiteOwner,
+  useChangePassword,
+  useCurrentUser,
+  useDeleteAccount,
+  useLogoutEverywhere,
+} from '../../api/auth.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import {
   Card,
@@ -13,13 +21,6 @@ import {
   SubmitButton,
   toast,
 } from '../../ui/index.ts';
-import {
-  isSiteOwner,
-  useChangePassword,
-  useCurrentUser,
-  useDeleteAccount,
-  useLogoutEverywhere,
-} from '../auth/index.ts';
 import styles from './account.module.css';
 
 const errorText = (err: unknown) =>
@@ -157,7 +158,7 @@ function YourData(leaving: Leaving) {
   const download = async () => {
     setDownloading(true);
     try {
-      const data = await call(accountDataApi.export);
+      const data = await call(accountDataRoutes.export);
       const url = URL.createObjectURL(
         new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
       );

@@ -2,8 +2,8 @@ import type { Friend } from '@mesmer/shared/api/users';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { friendsQuery, useChangeFriend } from '../../api/users.ts';
 import { Avatar, Card, ErrorState, LoadingState, toast } from '../../ui/index.ts';
-import { friendsQuery, useChangeFriend } from '../users/index.ts';
 import styles from './account.module.css';
 
 /** Friends, requests to you (Accept / Decline) and your requests (Cancel), on the account page. */

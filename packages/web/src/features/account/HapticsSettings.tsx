@@ -3,7 +3,6 @@ import { MAX_VIBRATION_RANGE, VIBRATION_OFFSET_RANGE } from '@mesmer/shared/doma
 import { CircleHelp } from 'lucide-react';
 import { type CSSProperties, type SyntheticEvent, useEffect, useId, useState } from 'react';
 import { LOVENSE_PAIRING } from '../../lib/site.ts';
-import { Modal } from '../../ui/index.ts';
 import {
   disconnectIntiface,
   type HapticsProvider,
@@ -11,7 +10,8 @@ import {
   LovensePanel,
   loadHapticsProvider,
   saveHapticsProvider,
-} from '../toys/index.ts';
+} from '../../library/toys/index.ts';
+import { Modal } from '../../ui/index.ts';
 import styles from './account.module.css';
 import type { SettingsChange } from './api.ts';
 

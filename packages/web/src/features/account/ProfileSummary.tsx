@@ -1,8 +1,8 @@
 import type { SelfUser } from '@mesmer/shared/api/users';
 import { withThousands } from '@mesmer/shared/domain/number-format';
 import { LogOut } from 'lucide-react';
+import { useFeatureSlots } from '../../library/feature-slots.tsx';
 import { Spinner, Tag } from '../../ui/index.ts';
-import { OwnProfile } from '../users/index.ts';
 import styles from './account.module.css';
 
 /** The signed-in user's own profile at a glance (editable), with the e-mail's state and the Log out button. */
@@ -15,6 +15,7 @@ export function ProfileSummary({
   onLogout: () => void;
   loggingOut: boolean;
 }) {
+  const { OwnProfile } = useFeatureSlots();
   return (
     <OwnProfile
       user={user}

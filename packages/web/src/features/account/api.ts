@@ -1,8 +1,9 @@
-import { type SelfUser, type UpdateUserRequest, usersApi } from '@mesmer/shared/api/users';
+import type { SelfUser, UpdateUserRequest } from '@mesmer/shared/api/users';
+import { usersRoutes } from '@mesmer/shared/routes/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUserQuery } from '../../api/users.ts';
 import { call } from '../../lib/api-client.ts';
 import { toast } from '../../ui/index.ts';
-import { currentUserQuery } from '../auth/index.ts';
 
 /** The settings the account page changes with PUT /api/user. */
 export type SettingsChange = Pick<
@@ -43,7 +44,7 @@ export function useUpdateSettings() {
   const queryClient = useQueryClient();
   const key = currentUserQuery.queryKey;
   return useMutation({
-    mutationFn: (change: SettingsChange) => call(usersApi.update, { body: change }),
+    mutationFn: (change: SettingsChange) => call(usersRoutes.update, { body: change }),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData(key);

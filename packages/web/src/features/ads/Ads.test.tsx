@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentUserQuery } from '../../api/users.ts';
 import { renderWithProviders, selfUser } from '../../test/testing.tsx';
-import { currentUserQuery } from '../auth/index.ts';
 import { Ads } from './Ads.tsx';
 import { AD_ZONE_EVENT } from './scripts.ts';
 

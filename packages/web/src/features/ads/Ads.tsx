@@ -2,8 +2,8 @@ import { MOBILE_MAX_WIDTH, seesAds, zoneFor } from '@mesmer/shared/domain/ads';
 import type { SiteSettings } from '@mesmer/shared/domain/site';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { currentUserQuery } from '../../api/users.ts';
 import { ADS, ANALYTICS } from '../../lib/site.ts';
-import { currentUserQuery } from '../auth/index.ts';
 import styles from './ads.module.css';
 import { AD_ZONE_EVENT, injectScriptOnce } from './scripts.ts';
 

@@ -2,11 +2,11 @@ import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
+import { useCurrentUser, useLogin } from '../../api/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { FormError, LoadingState, SubmitButton } from '../../ui/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { AuthCard, TextField } from './AuthCard.tsx';
-import { useCurrentUser, useLogin } from './api.ts';
 import styles from './auth.module.css';
 import { FILL_HIGHLIGHTED, serverMessage, useRequiredFields } from './form.ts';
 

@@ -3,10 +3,10 @@ import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { CircleCheck, KeyRound, MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useRequestPasswordReset, useResetPassword } from '../../api/auth.ts';
 import { FormError, SubmitButton } from '../../ui/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { AuthCard, TextField } from './AuthCard.tsx';
-import { useRequestPasswordReset, useResetPassword } from './api.ts';
 import styles from './auth.module.css';
 import { emptyFields, FILL_ALL, serverMessage } from './form.ts';
 

@@ -4,11 +4,11 @@ import { isValidUsername, USERNAME_RULE_MESSAGE } from '@mesmer/shared/domain/us
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { useCurrentUser, useRegister } from '../../api/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { FormError, LoadingState, SubmitButton, toast } from '../../ui/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { AuthCard, TextField } from './AuthCard.tsx';
-import { useCurrentUser, useRegister } from './api.ts';
 import styles from './auth.module.css';
 import { FILL_HIGHLIGHTED, serverMessage, useRequiredFields } from './form.ts';
 

@@ -1,10 +1,10 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useVerifyEmail } from '../../api/auth.ts';
 import { LoadingState } from '../../ui/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { useVerifyEmail } from './api.ts';
 import styles from './auth.module.css';
 
 export default function VerifyPage() {

@@ -6,11 +6,11 @@ import {
   fileTypesForTab,
 } from '@mesmer/shared/domain/library-display';
 import { useQuery } from '@tanstack/react-query';
+import { creatorsQuery, tagsQuery } from '../../api/tags.ts';
 import { ChipChoices, toggleChoice } from '../../library/ChipChoices.tsx';
 import { FileTypeIcon } from '../../library/FileTypeIcon.tsx';
 import styles from '../../library/library.module.css';
 import { Spinner, Switch } from '../../ui/index.ts';
-import { creatorsQuery, tagsQuery } from './api.ts';
 
 export interface FileFilterValues {
   tab: FilesTab;

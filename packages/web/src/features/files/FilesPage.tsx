@@ -4,6 +4,8 @@ import { offsetOfPage, pageOfOffset } from '@mesmer/shared/domain/pagination';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { useCurrentUser, userCan } from '../../api/auth.ts';
+import { filesQuery } from '../../api/files.ts';
 import { usePageParam } from '../../lib/usePageParam.ts';
 import styles from '../../library/library.module.css';
 import { PagedTrackList } from '../../library/PagedTrackList.tsx';
@@ -20,8 +22,6 @@ import {
   Tabs,
   usePageTitle,
 } from '../../ui/index.ts';
-import { useCurrentUser, userCan } from '../auth/index.ts';
-import { filesQuery } from './api.ts';
 import { FileFilters } from './FileFilters.tsx';
 import page from './files.module.css';
 import {

@@ -11,8 +11,8 @@ import {
   parsePage,
 } from '@mesmer/shared/domain/library-display';
 import { offsetOfPage } from '@mesmer/shared/domain/pagination';
+import type { FilesParams } from '../../api/files.ts';
 import { changePagedSearch } from '../../lib/search-params.ts';
-import type { FilesParams } from './api.ts';
 
 /** Everything the Files page shows, as kept in the URL so a search can be shared and survives reload. */
 export interface FilesSearch {

@@ -4,6 +4,8 @@ import { GENERATOR_DEFAULT_DURATION_MS, GENERATOR_MAX_DURATION_MS } from '@mesme
 import { useQuery } from '@tanstack/react-query';
 import { Play, Wand2 } from 'lucide-react';
 import { type Dispatch, type FormEvent, type SetStateAction, useId, useState } from 'react';
+import { type GenerateRun, generatedPlaylistQuery } from '../../api/generator.ts';
+import { tagsQuery } from '../../api/tags.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { ChipChoices, toggleChoice } from '../../library/ChipChoices.tsx';
 import { FileTypeIcon } from '../../library/FileTypeIcon.tsx';
@@ -12,8 +14,6 @@ import { TrackList } from '../../library/TrackList.tsx';
 import { TriggerPicker } from '../../library/TriggerPicker.tsx';
 import { play } from '../../player/index.ts';
 import { Card, EmptyState, LoadingState, SectionHeader, Switch, usePageTitle } from '../../ui/index.ts';
-import { tagsQuery } from '../files/index.ts';
-import { type GenerateRun, generatedPlaylistQuery } from './api.ts';
 import page from './generator.module.css';
 
 const SLIDER_STEP_MS = 15 * 60_000;

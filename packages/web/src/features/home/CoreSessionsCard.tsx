@@ -2,9 +2,9 @@ import { coreSessionsQuery, PAGE_SIZES } from '@mesmer/shared/domain/library-dis
 import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { playlistsQuery } from '../../api/playlists.ts';
 import { PlaylistList } from '../../library/PlaylistList.tsx';
 import { Card, Pagination, SectionHeader } from '../../ui/index.ts';
-import { playlistsQuery } from '../playlists/index.ts';
 import styles from './home.module.css';
 
 /** The core playlists, easiest first, 12 per page. */

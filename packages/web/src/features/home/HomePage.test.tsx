@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WithFeatureSlots } from '../../test/testing.tsx';
 import HomePage from './HomePage.tsx';
 
 /** Stands in for the server's Set-Cookie; jsdom has no Cookie Store API. */
@@ -25,9 +26,11 @@ function renderBeforeAnswers() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <HomePage />
-      </MemoryRouter>
+      <WithFeatureSlots>
+        <MemoryRouter>
+          <HomePage />
+        </MemoryRouter>
+      </WithFeatureSlots>
     </QueryClientProvider>,
   );
 }

@@ -1,13 +1,13 @@
 import { coreSessionsQuery } from '@mesmer/shared/domain/library-display';
+import { useCurrentUser } from '../../api/auth.ts';
+import { playlistsQuery } from '../../api/playlists.ts';
 import { PATREON_LINKING, SITE_NAME } from '../../lib/site.ts';
 import { usePageTitle } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/index.ts';
-import { playlistsQuery } from '../playlists/index.ts';
-import { ProgressCard } from '../progress/index.ts';
 import { CoreSessionsCard } from './CoreSessionsCard.tsx';
 import styles from './home.module.css';
 import { MessagesBannerSlot } from './MessagesBannerSlot.tsx';
 import { MyPlaylistsCard } from './MyPlaylistsCard.tsx';
+import { ProgressCard } from './ProgressCard.tsx';
 import { RelinkNotice } from './RelinkNotice.tsx';
 import { WelcomeCard } from './WelcomeCard.tsx';
 

@@ -3,10 +3,11 @@ import { PAGE_SIZES } from '@mesmer/shared/domain/library-display';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useCurrentUser } from '../../api/auth.ts';
+import { type PlaylistsParams, playlistsQuery } from '../../api/playlists.ts';
+import { useFeatureSlots } from '../../library/feature-slots.tsx';
 import { PagedPlaylistList } from '../../library/PlaylistList.tsx';
 import { Card, EmptyState, SectionHeader, type TabItem, Tabs } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/index.ts';
-import { CreatePlaylistPopup, type PlaylistsParams, playlistsQuery } from '../playlists/index.ts';
 
 type Tab = 'mine' | 'favorites' | 'liked';
 
@@ -38,6 +39,7 @@ function tabParams(tab: Tab, user: SelfUser, pageOffset: number): PlaylistsParam
  * first time they are chosen and stay cached; the tab bar shows once Mine has loaded.
  */
 export function MyPlaylistsCard() {
+  const { CreatePlaylistPopup } = useFeatureSlots();
   const { user, isVisitor } = useCurrentUser();
   const [creating, setCreating] = useState(false);
   return (

@@ -1,7 +1,7 @@
 import { Info, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PATREON_SECTION_ID } from '../patreon/index.ts';
+import { PATREON_SECTION_ID } from '../../lib/site.ts';
 import styles from './home.module.css';
 
 /** Dated, so a later notice gets a fresh key and shows again even to people who closed this one. */

@@ -1,10 +1,12 @@
-import { LEADERBOARD_PAGE_SIZE } from '@mesmer/shared/api/leaderboard';
 import { withThousands } from '@mesmer/shared/domain/number-format';
 import { offsetOfPage, pageOfOffset } from '@mesmer/shared/domain/pagination';
+import { LEADERBOARD_PAGE_SIZE } from '@mesmer/shared/routes/leaderboard';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useCurrentUser } from '../../api/auth.ts';
+import { leaderboardQuery, myRankingQuery } from '../../api/leaderboard.ts';
 import { usePageParam } from '../../lib/usePageParam.ts';
 import {
   Card,
@@ -16,8 +18,6 @@ import {
   toast,
   usePageTitle,
 } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/index.ts';
-import { leaderboardQuery, myRankingQuery } from './api.ts';
 import styles from './leaderboard.module.css';
 
 const PAGE_SIZE = LEADERBOARD_PAGE_SIZE;

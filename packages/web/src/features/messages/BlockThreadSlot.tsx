@@ -1,13 +1,13 @@
 import type { Thread } from '@mesmer/shared/api/messages';
-import { moderationApi } from '@mesmer/shared/api/moderation';
 import { REPORT_REASON_MAX } from '@mesmer/shared/domain/moderation';
+import { moderationRoutes } from '@mesmer/shared/routes/moderation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { messageKeys } from '../../api/messages.ts';
 import { call } from '../../lib/api-client.ts';
 import { Checkbox, ConfirmPopup, Textarea, toast } from '../../ui/index.ts';
-import { MESSAGES_KEY } from './api.ts';
 
 /**
  * The chat header's Block action: blocks the thread's other people (they can no longer message,
@@ -22,12 +22,12 @@ export function BlockThreadSlot({ thread }: { thread: Thread }) {
   const queryClient = useQueryClient();
   const block = useMutation({
     mutationFn: () =>
-      call(moderationApi.block, {
+      call(moderationRoutes.block, {
         body: { threadId: thread.id, report, reportMessage: report ? reportMessage : undefined },
       }),
     onSuccess: () => {
       setOpen(false);
-      queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
+      queryClient.invalidateQueries({ queryKey: messageKeys.all });
       toast('success', 'Blocked', report ? 'The report was sent to the moderators.' : undefined);
       navigate('/messages');
     },

@@ -1,11 +1,6 @@
-import {
-  type Message,
-  type MessagePage,
-  messagesApi,
-  SOCKET_EVENTS,
-  type Thread,
-} from '@mesmer/shared/api/messages';
+import type { Message, MessagePage, Thread } from '@mesmer/shared/api/messages';
 import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE } from '@mesmer/shared/domain/messaging';
+import { messagesRoutes, SOCKET_EVENTS } from '@mesmer/shared/routes/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import {
@@ -19,10 +14,11 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import type { Socket } from 'socket.io-client';
+import { useCurrentUser } from '../../api/auth.ts';
+import { messageKeys, threadQuery } from '../../api/messages.ts';
 import { call } from '../../lib/api-client.ts';
 import { Avatar, Spinner, Textarea, toast } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/index.ts';
-import { MESSAGES_KEY, mergeMessages, threadQuery } from './api.ts';
+import { mergeMessages } from './api.ts';
 import { MessageText } from './MessageText.tsx';
 import styles from './messages.module.css';
 import { joinThread } from './realtime.ts';
@@ -75,7 +71,7 @@ export function ChatView({ threadId, socket, closeTo, renderBlockAction }: ChatV
   // The newest page, over REST; the socket's bulk_messages (same page) merges in by id.
   useEffect(() => {
     const controller = new AbortController();
-    call(messagesApi.history, { query: { threadId }, signal: controller.signal })
+    call(messagesRoutes.history, { query: { threadId }, signal: controller.signal })
       .then((page) => {
         setMessages((current) => mergeMessages(current, page.messages));
         setHasOlder(page.messages.length >= MESSAGES_PAGE_SIZE);
@@ -127,8 +123,8 @@ export function ChatView({ threadId, socket, closeTo, renderBlockAction }: ChatV
     const newest = messages.at(-1)?.id ?? 0;
     if (newest <= lastMarked.current || !visible) return;
     lastMarked.current = newest;
-    call(messagesApi.markRead, { body: { threadId, messageId: newest } })
-      .then(() => queryClient.invalidateQueries({ queryKey: [...MESSAGES_KEY, 'threads'] }))
+    call(messagesRoutes.markRead, { body: { threadId, messageId: newest } })
+      .then(() => queryClient.invalidateQueries({ queryKey: messageKeys.threads() }))
       .catch(() => {
         lastMarked.current = 0;
       });
@@ -138,7 +134,7 @@ export function ChatView({ threadId, socket, closeTo, renderBlockAction }: ChatV
     const oldest = messages[0];
     if (!oldest || loadingOlder || !hasOlder) return;
     setLoadingOlder(true);
-    call(messagesApi.history, { query: { threadId, before: oldest.id } })
+    call(messagesRoutes.history, { query: { threadId, before: oldest.id } })
       .then((page) => {
         const el = listRef.current;
         if (el) keepPosition.current = { height: el.scrollHeight, top: el.scrollTop };
@@ -242,7 +238,7 @@ function Composer({ threadId, onSent }: { threadId: number; onSent: (id: number,
     const text = draft.trim();
     if (!text || text.length > MESSAGE_MAX_LENGTH || sending) return;
     setSending(true);
-    call(messagesApi.send, { body: { threadId, message: text } })
+    call(messagesRoutes.send, { body: { threadId, message: text } })
       .then(({ id }) => {
         setDraft('');
         onSent(id, text);

@@ -2,9 +2,9 @@ import { hasUnreadThreads, THREADS_PAGE_SIZE_MAX } from '@mesmer/shared/domain/m
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
+import { useCurrentUser } from '../../api/auth.ts';
+import { threadsQuery } from '../../api/messages.ts';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
-import { useCurrentUser } from '../auth/index.ts';
-import { threadsQuery } from './api.ts';
 import styles from './messages.module.css';
 import { useRealtimeSocket } from './realtime.ts';
 import { useThreadUpdates } from './ThreadList.tsx';

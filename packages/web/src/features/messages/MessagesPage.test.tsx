@@ -154,6 +154,8 @@ describe('thread list', () => {
     const { fetch } = render('/messages');
     await screen.findByRole('list', { name: 'Threads' });
     const before = fetch.mock.calls.filter(([u]) => String(u).startsWith('/api/messages/threads')).length;
+    // The page listens from its effects, which Preact runs after the paint that shows the list.
+    await waitFor(() => expect(socket.listeners('thread_updated')).toBeGreaterThan(0));
     act(() => socket.serverEmit('thread_updated', { threadId: 1, mostRecentMessage: 12 }));
     await waitFor(() =>
       expect(fetch.mock.calls.filter(([u]) => String(u).startsWith('/api/messages/threads')).length).toBe(

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../api/auth.ts';
 import { withParams } from '../../lib/search-params.ts';
 import { Card, usePageTitle } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/index.ts';
 import { BlockThreadSlot } from './BlockThreadSlot.tsx';
 import { ChatView } from './ChatView.tsx';
 import styles from './messages.module.css';

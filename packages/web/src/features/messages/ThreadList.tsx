@@ -1,14 +1,15 @@
-import { SOCKET_EVENTS, type Thread } from '@mesmer/shared/api/messages';
+import type { Thread } from '@mesmer/shared/api/messages';
 import { isThreadUnread, THREADS_PAGE_SIZE } from '@mesmer/shared/domain/messaging';
+import { SOCKET_EVENTS } from '@mesmer/shared/routes/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Socket } from 'socket.io-client';
+import { messageKeys, threadsQuery } from '../../api/messages.ts';
 import { withParams } from '../../lib/search-params.ts';
 import { usePageParam } from '../../lib/usePageParam.ts';
 import { Avatar, EmptyState, ErrorState, LoadingState, Pagination, SectionHeader } from '../../ui/index.ts';
-import { MESSAGES_KEY, threadsQuery } from './api.ts';
 import styles from './messages.module.css';
 
 export const EMPTY_THREADS_TEXT = "Start a conversation by clicking the ... icon on someone's profile!";
@@ -31,7 +32,7 @@ export function useThreadUpdates(socket: Socket | null) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!socket) return;
-    const onUpdate = () => queryClient.invalidateQueries({ queryKey: [...MESSAGES_KEY, 'threads'] });
+    const onUpdate = () => queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
     socket.on(SOCKET_EVENTS.threadUpdated, onUpdate);
     return () => {
       socket.off(SOCKET_EVENTS.threadUpdated, onUpdate);

@@ -1,4 +1,2 @@
-// What other parts of the web app may use from messaging: the home page's new-messages banner and
-// the profile's Message button (starts a two-person thread and opens it).
+// What the app shell composes from messaging: the home page's new-messages banner (a feature slot).
 export { MessagesBanner } from './MessagesBanner.tsx';
-export { useStartThread } from './useStartThread.ts';

@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS } from '@mesmer/shared/api/messages';
+import { SOCKET_EVENTS } from '@mesmer/shared/routes/messages';
 import { useEffect, useState } from 'react';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 

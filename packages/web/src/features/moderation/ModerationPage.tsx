@@ -11,6 +11,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Ban, Check, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCurrentUser } from '../../api/auth.ts';
+import { moderationLogQuery, reportsQuery } from '../../api/moderation.ts';
 import {
   Card,
   EmptyState,
@@ -23,8 +25,7 @@ import {
   toast,
   usePageTitle,
 } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/index.ts';
-import { moderationLogQuery, reportsQuery, useModerationAction } from './api.ts';
+import { useModerationAction } from './api.ts';
 import styles from './moderation.module.css';
 
 type View = 'open' | 'closed' | 'log';

@@ -1,13 +1,13 @@
 import { MUSIC_TABS, type MusicTab, musicTab, PAGE_SIZES } from '@mesmer/shared/domain/library-display';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { filesQuery } from '../../api/files.ts';
 import { withParams } from '../../lib/search-params.ts';
 import { usePageParam } from '../../lib/usePageParam.ts';
 import styles from '../../library/library.module.css';
 import { PagedTrackList } from '../../library/PagedTrackList.tsx';
 import { SearchBox, SortSelect } from '../../library/SearchControls.tsx';
 import { Card, Tabs, usePageTitle } from '../../ui/index.ts';
-import { filesQuery } from '../files/index.ts';
 
 const SORTS = [
   { id: 'date', label: 'Newest' },

@@ -1,8 +1,9 @@
 import type { SelfUser } from '@mesmer/shared/api/users';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useCurrentUser } from '../../api/auth.ts';
+import { currentUserQuery } from '../../api/users.ts';
 import { json, renderWithProviders, selfUser } from '../../test/testing.tsx';
-import { currentUserQuery, useCurrentUser } from '../auth/index.ts';
 import { membershipStatus } from './membership-status.ts';
 import { PatreonCard } from './PatreonCard.tsx';
 

@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { HeartHandshake, Link2, RefreshCw, Unlink } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { currentUserQuery } from '../../api/users.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { PATREON_LINKING } from '../../lib/site.ts';
+import { PATREON_LINKING, PATREON_SECTION_ID } from '../../lib/site.ts';
 import { Card, ConfirmPopup, SectionHeader, Spinner, Tag, toast } from '../../ui/index.ts';
-import { currentUserQuery } from '../auth/index.ts';
 import {
   useDisconnectPatreon,
   useImportPatreonTiers,
@@ -16,9 +16,6 @@ import {
 } from './api.ts';
 import { membershipStatus } from './membership-status.ts';
 import styles from './patreon.module.css';
-
-/** The anchor of the card: the home page's re-link notice and locked files lead here. */
-export const PATREON_SECTION_ID = 'patreon';
 
 const TONES = { Cancelled: 'warning', Active: 'success', Ended: undefined } as const;
 

@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentUserQuery } from '../../api/users.ts';
 import { contractCheckedFetch, json, selfUser } from '../../test/testing.tsx';
 import { ToastViewport } from '../../ui/index.ts';
-import { currentUserQuery } from '../auth/index.ts';
 import PatreonOAuthDebugPage from './PatreonOAuthDebugPage.tsx';
 import PatreonOAuthPage from './PatreonOAuthPage.tsx';
 

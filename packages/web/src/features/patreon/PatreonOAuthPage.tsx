@@ -2,10 +2,10 @@ import type { PatreonStatus } from '@mesmer/shared/api/patreon';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
+import { PATREON_SECTION_ID } from '../../lib/site.ts';
 import { Card, Spinner, toast } from '../../ui/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useFinishPatreonLink } from './api.ts';
-import { PATREON_SECTION_ID } from './PatreonCard.tsx';
 import styles from './patreon.module.css';
 
 const ACCOUNT_SECTION = `/account#${PATREON_SECTION_ID}`;

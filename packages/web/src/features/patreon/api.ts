@@ -1,8 +1,10 @@
-import { type PatreonStatus, type PatreonTokenRequest, patreonApi } from '@mesmer/shared/api/patreon';
+import type { PatreonStatus, PatreonTokenRequest } from '@mesmer/shared/api/patreon';
 import type { SelfUser } from '@mesmer/shared/api/users';
+import { patreonRoutes } from '@mesmer/shared/routes/patreon';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { isCurrentUserKey } from '../../api/auth.ts';
+import { currentUserQuery } from '../../api/users.ts';
 import { call } from '../../lib/api-client.ts';
-import { currentUserQuery } from '../auth/index.ts';
 
 /**
  * The link changed (linked, read again, disconnected): the signed-in user takes the new state,
@@ -12,16 +14,14 @@ function linkChanged(queryClient: QueryClient, status: PatreonStatus) {
   queryClient.setQueryData(currentUserQuery.queryKey, (user: SelfUser | null | undefined) =>
     user ? { ...user, ...status } : user,
   );
-  void queryClient.invalidateQueries({
-    predicate: (q) =>
-      q.queryKey[0] !== currentUserQuery.queryKey[0] || q.queryKey[1] !== currentUserQuery.queryKey[1],
-  });
+  void queryClient.invalidateQueries({ predicate: (q) => !isCurrentUserKey(q.queryKey) });
 }
 
 /** GET /api/patreon/authorize (`creator`: also the campaign's tiers), then off to Patreon's authorize page. */
 export function useStartPatreonLink() {
   return useMutation({
-    mutationFn: (creator: boolean) => call(patreonApi.authorize, { query: creator ? { creator: true } : {} }),
+    mutationFn: (creator: boolean) =>
+      call(patreonRoutes.authorize, { query: creator ? { creator: true } : {} }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
@@ -30,7 +30,7 @@ export function useStartPatreonLink() {
 export function useFinishPatreonLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PatreonTokenRequest) => call(patreonApi.token, { body }),
+    mutationFn: (body: PatreonTokenRequest) => call(patreonRoutes.token, { body }),
     onSuccess: (status) => linkChanged(queryClient, status),
   });
 }
@@ -39,7 +39,7 @@ export function useFinishPatreonLink() {
 export function useRefreshPatreon() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(patreonApi.refresh),
+    mutationFn: () => call(patreonRoutes.refresh),
     onSuccess: (status) => linkChanged(queryClient, status),
   });
 }
@@ -48,7 +48,7 @@ export function useRefreshPatreon() {
 export function useDisconnectPatreon() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(patreonApi.disconnect),
+    mutationFn: () => call(patreonRoutes.disconnect),
     onSuccess: () => linkChanged(queryClient, { patreonLinked: false, patreonName: null, memberships: [] }),
   });
 }
@@ -57,7 +57,7 @@ export function useDisconnectPatreon() {
 export function useImportPatreonTiers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(patreonApi.importTiers, { body: {} }),
+    mutationFn: () => call(patreonRoutes.importTiers, { body: {} }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

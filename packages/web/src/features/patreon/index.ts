@@ -1,2 +1,2 @@
-// What other parts of the web app may use from patreon: the account page's card and its anchor.
-export { PATREON_SECTION_ID, PatreonCard } from './PatreonCard.tsx';
+// What the app shell composes from patreon: the account page's card (a feature slot).
+export { PatreonCard } from './PatreonCard.tsx';

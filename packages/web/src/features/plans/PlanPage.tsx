@@ -6,13 +6,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Lock, Play, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../api/auth.ts';
+import { planQuery, useSavePlanProgress } from '../../api/plans.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { KeepOffline } from '../../library/offline/index.ts';
 import { TrackList } from '../../library/TrackList.tsx';
 import { play, useLocalPlanPosition } from '../../player/index.ts';
 import { ConfirmPopup, ErrorState, LoadingState, toast, usePageTitle } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/index.ts';
-import { KeepOffline } from '../offline/index.ts';
-import { planQuery, useSavePlanProgress } from './api.ts';
 import page from './plans.module.css';
 
 /** /plan/{uuid}: the plan's days in order; days past the viewer's position are locked. */

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { useCurrentUser } from '../../api/auth.ts';
+import { plansQuery } from '../../api/plans.ts';
 import styles from '../../library/library.module.css';
 import { EmptyState, ErrorState, LoadingState, usePageTitle } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/index.ts';
-import { plansQuery } from './api.ts';
 import page from './plans.module.css';
 
 /** /plans: every training plan, each linking to its days. */

@@ -3,9 +3,10 @@ import { addToPlaylistPageSize } from '@mesmer/shared/domain/library-display';
 import { useQuery } from '@tanstack/react-query';
 import { Check, ListPlus } from 'lucide-react';
 import { useState } from 'react';
+import { playlistsQuery } from '../../api/playlists.ts';
 import styles from '../../library/library.module.css';
 import { EmptyState, ErrorState, LoadingState, Pagination, Spinner, toast } from '../../ui/index.ts';
-import { playlistsQuery, useUpdatePlaylist } from './api.ts';
+import { useUpdatePlaylist } from './api.ts';
 
 /** The viewer's own playlists; choosing one appends the file to it. */
 export function AddToPlaylist({ fileId, userId }: { fileId: number; userId: number }) {

@@ -1,9 +1,9 @@
 import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { type FormEvent, useId, useState } from 'react';
+import { isSiteOwner, useCurrentUser } from '../../api/auth.ts';
 import { ExperienceLevelOptions } from '../../library/ExperienceLevels.tsx';
 import styles from '../../library/library.module.css';
 import { FormError, focusOnMount, Modal, SubmitButton, Switch, Textarea, toast } from '../../ui/index.ts';
-import { isSiteOwner, useCurrentUser } from '../auth/index.ts';
 import { useCreatePlaylist } from './api.ts';
 
 /** The Create Playlist popup. Its form starts empty every time it opens. */

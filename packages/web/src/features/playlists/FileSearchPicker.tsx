@@ -5,11 +5,11 @@ import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
 import { useId, useState } from 'react';
+import { filesQuery } from '../../api/files.ts';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import styles from '../../library/library.module.css';
 import { useCensor } from '../../library/useCensor.ts';
 import { EmptyState, ErrorState, Spinner } from '../../ui/index.ts';
-import { filesQuery } from '../files/index.ts';
 
 /**
  * Searches files by keyword (most played first) and offers each result to pick:

@@ -11,8 +11,8 @@ import { TEXT_LIMITS } from '@mesmer/shared/domain/limits';
 import { Save, Trash2, Upload, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ExperienceLevelOptions } from '../../library/ExperienceLevels.tsx';
+import { useFeatureSlots } from '../../library/feature-slots.tsx';
 import { Switch, Textarea, toast } from '../../ui/index.ts';
-import { UploadDialog } from '../files/index.ts';
 import { useUpdatePlaylist } from './api.ts';
 import { FileSearchPicker } from './FileSearchPicker.tsx';
 import page from './playlist.module.css';
@@ -182,6 +182,7 @@ export function PlaylistEditorFields({
 
 /** The Add Files search under the track list (for uploaders), and uploading a new file into the playlist. */
 export function PlaylistAddFiles({ editor, draft }: { editor: PlaylistEditor; draft: PlaylistDraft }) {
+  const { UploadDialog } = useFeatureSlots();
   const [uploading, setUploading] = useState(false);
   return (
     <div className={page.addFiles}>

@@ -7,10 +7,14 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Eye, EyeOff, Link2, Pencil, Play, Vibrate } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, type Params, useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../api/auth.ts';
+import { playlistByUuidQuery } from '../../api/playlists.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Section } from '../../library/Collapsible.tsx';
 import { absoluteUrl, copyLink } from '../../library/clipboard.ts';
 import { WarningsText } from '../../library/FileNotices.tsx';
+import { KeepOffline } from '../../library/offline/index.ts';
+import { ReportButton } from '../../library/ReportButton.tsx';
 import { TrackList } from '../../library/TrackList.tsx';
 import { useCensor } from '../../library/useCensor.ts';
 import { play } from '../../player/index.ts';
@@ -24,10 +28,7 @@ import {
   toast,
   usePageTitle,
 } from '../../ui/index.ts';
-import { useCurrentUser } from '../auth/index.ts';
-import { ReportButton } from '../moderation/index.ts';
-import { KeepOffline } from '../offline/index.ts';
-import { playlistByUuidQuery, useDeletePlaylist, useUpdatePlaylist } from './api.ts';
+import { useDeletePlaylist, useUpdatePlaylist } from './api.ts';
 import {
   PlaylistAddFiles,
   PlaylistEditorActions,

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useSearchParams } from 'react-router';
+import { type PlaylistsParams, playlistsQuery } from '../../api/playlists.ts';
 import { changePagedSearch } from '../../lib/search-params.ts';
 import { ChipChoices, toggleChoice } from '../../library/ChipChoices.tsx';
 import { EXPERIENCE_LEVEL_CHOICES } from '../../library/ExperienceLevels.tsx';
@@ -12,7 +13,6 @@ import styles from '../../library/library.module.css';
 import { PagedPlaylistList } from '../../library/PlaylistList.tsx';
 import { FiltersToggle, SearchBox, SortSelect } from '../../library/SearchControls.tsx';
 import { Card, SectionHeader } from '../../ui/index.ts';
-import { type PlaylistsParams, playlistsQuery } from './api.ts';
 import { FileSearchPicker } from './FileSearchPicker.tsx';
 import {
   type PlaylistSearch,

@@ -68,7 +68,9 @@ describe('PlaylistPage editor: upload a new file', () => {
       target: { files: [new File(['abc'], 'Fresh Upload.mp3')] },
     });
     await within(dialog).findByText('Upload complete. Fill in the details and save the file.');
-    fireEvent.change(within(dialog).getByRole('combobox', { name: 'File type' }), { target: { value: '3' } });
+    fireEvent.change(await within(dialog).findByRole('combobox', { name: 'File type' }), {
+      target: { value: '3' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save file' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

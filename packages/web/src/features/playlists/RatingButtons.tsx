@@ -11,8 +11,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Star, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useCurrentUser } from '../auth/index.ts';
-import { playlistUserQuery, useRatePlaylist } from './api.ts';
+import { useCurrentUser } from '../../api/auth.ts';
+import { playlistUserQuery } from '../../api/playlists.ts';
+import { useRatePlaylist } from './api.ts';
 import page from './playlist.module.css';
 
 /**
@@ -34,10 +35,14 @@ export function RatingButtons({ playlist }: { playlist: Playlist }) {
     dislikes: playlist.dislikes,
     favorites: playlist.favorites,
   });
+  // The answer the state was last set from: effects run after the paint (Preact), so until then the state
+  // is the defaults, and a press would rate from them.
+  const [syncedWith, setSyncedWith] = useState<typeof info.data>();
   useEffect(() => {
     if (!info.data) return;
     const { isLiked, isDisliked, isFavorite, likes, dislikes } = info.data;
     setState((s) => ({ ...s, isLiked, isDisliked, isFavorite, likes, dislikes }));
+    setSyncedWith(info.data);
   }, [info.data]);
 
   const press = (action: RatingAction) => {
@@ -51,7 +56,7 @@ export function RatingButtons({ playlist }: { playlist: Playlist }) {
   };
 
   const ratio = formatLikeRatio(likeRatio(state.likes, state.dislikes));
-  const ready = !canFavorite || info.isSuccess;
+  const ready = !canFavorite || (info.isSuccess && syncedWith === info.data);
   if (!canLike && !canFavorite && !ratio) return null;
   return (
     <div className={page.rating}>

@@ -1,4 +1,3 @@
-// What other parts of the web app may use from playlists: the list query and the add/create popups.
+// What the app shell composes from playlists: the add/create popups.
 export { AddToPlaylist } from './AddToPlaylist.tsx';
-export { type PlaylistsParams, playlistsQuery } from './api.ts';
 export { CreatePlaylistPopup } from './CreatePlaylistPopup.tsx';

@@ -6,8 +6,8 @@ import {
   playlistSortOption,
 } from '@mesmer/shared/domain/library-display';
 import { offsetOfPage } from '@mesmer/shared/domain/pagination';
+import type { PlaylistsParams } from '../../api/playlists.ts';
 import { withParams } from '../../lib/search-params.ts';
-import type { PlaylistsParams } from './api.ts';
 
 /** One Playlists page section's search, kept in the URL under the section's prefix. */
 export interface PlaylistSearch {

@@ -1,8 +1,8 @@
 import { PAGE_SIZES } from '@mesmer/shared/domain/library-display';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { filesQuery } from '../../api/files.ts';
 import { PagedTrackList } from '../../library/PagedTrackList.tsx';
-import { filesQuery } from '../files/index.ts';
 
 /** Files that train (or use) a trigger, 16 per page. */
 export function TriggerFiles({ triggerId, trains }: { triggerId: number; trains: boolean }) {

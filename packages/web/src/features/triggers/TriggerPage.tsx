@@ -1,11 +1,11 @@
 import { triggerSlug, UUID_PATTERN } from '@mesmer/shared/domain/triggers';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
+import { triggerQuery } from '../../api/triggers.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Section } from '../../library/Collapsible.tsx';
 import { useCensor } from '../../library/useCensor.ts';
 import { Card, ErrorState, LoadingState, Tag, usePageTitle } from '../../ui/index.ts';
-import { triggerQuery } from './api.ts';
 import { TriggerFiles } from './TriggerFiles.tsx';
 import page from './triggers.module.css';
 

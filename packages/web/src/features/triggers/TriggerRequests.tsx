@@ -1,6 +1,7 @@
 import type { Trigger } from '@mesmer/shared/api/triggers';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { triggerRequestsQuery } from '../../api/triggers.ts';
 import styles from '../../library/library.module.css';
 import {
   Card,
@@ -14,7 +15,7 @@ import {
   Tag,
   toast,
 } from '../../ui/index.ts';
-import { triggerRequestsQuery, useDeleteTrigger, useUpdateTrigger } from './api.ts';
+import { useDeleteTrigger, useUpdateTrigger } from './api.ts';
 import { TriggerFields, useTriggerDraft } from './TriggerFields.tsx';
 import page from './triggers.module.css';
 

@@ -4,12 +4,12 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCurrentUser, userCan } from '../../api/auth.ts';
+import { triggersQuery } from '../../api/triggers.ts';
 import styles from '../../library/library.module.css';
 import { useCensor } from '../../library/useCensor.ts';
 import { Card, EmptyState, ErrorState, LoadingState, SectionHeader, usePageTitle } from '../../ui/index.ts';
-import { useCurrentUser, userCan } from '../auth/index.ts';
 import { AddTriggerPopup } from './AddTriggerPopup.tsx';
-import { triggersQuery } from './api.ts';
 import { TriggerRequests } from './TriggerRequests.tsx';
 import page from './triggers.module.css';
 

@@ -1,4 +1,4 @@
-import { AVATAR_TOO_LARGE_MESSAGE, MAX_AVATAR_BYTES } from '@mesmer/shared/api/users';
+import { AVATAR_TOO_LARGE_MESSAGE, MAX_AVATAR_BYTES } from '@mesmer/shared/routes/users';
 import { ImageUp } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
 import { Spinner, toast } from '../../ui/index.ts';

@@ -1,8 +1,8 @@
 import type { FriendsList } from '@mesmer/shared/api/users';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, UserCheck, UserPlus } from 'lucide-react';
+import { friendsQuery, useChangeFriend } from '../../api/users.ts';
 import { Tooltip, toast } from '../../ui/index.ts';
-import { friendsQuery, useChangeFriend } from './api.ts';
 
 type FriendState = 'none' | 'requested' | 'incoming' | 'friends';
 

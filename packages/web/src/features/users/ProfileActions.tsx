@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react';
-import { useStartThread } from '../messages/index.ts';
-import { ReportButton } from '../moderation/index.ts';
+import { ReportButton } from '../../library/ReportButton.tsx';
+import { useStartThread } from '../../library/useStartThread.ts';
 import { FriendButton } from './FriendButton.tsx';
 import styles from './ProfileEditor.module.css';
 

@@ -253,8 +253,10 @@ describe("another user's profile", () => {
       if (url === '/api/user/friends') return json(200, noFriends);
       return json(403, { error: 'You cannot message this user.' });
     });
+    // Found before the act: Preact's act holds every render until its callback ends.
+    const message = await screen.findByRole('button', { name: 'Message' });
     await act(async () => {
-      fireEvent.click(await screen.findByRole('button', { name: 'Message' }));
+      fireEvent.click(message);
     });
     expect(await screen.findByText('Failed to create thread.')).toBeInTheDocument();
   });

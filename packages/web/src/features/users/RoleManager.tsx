@@ -28,9 +28,13 @@ export function RoleManager({ user, username }: { user: PublicUser; username: st
     e.preventDefault();
     if (toAdd && !change.isPending) change.mutate({ userId: user.id, role: toAdd, grant: true });
   };
-  // The removed role's button goes: keyboard focus moves to the select, which now offers it.
+  // The removed role's button goes: keyboard focus moves to the select, which now offers it. From the
+  // promise: mutate's own onSuccess did not run on preact/compat, what ships (decision 031).
   const remove = (role: GrantableRole) =>
-    change.mutate({ userId: user.id, role, grant: false }, { onSuccess: () => select.current?.focus() });
+    change.mutateAsync({ userId: user.id, role, grant: false }).then(
+      () => select.current?.focus(),
+      () => {}, // shown by FormError below
+    );
 
   return (
     <section className={styles.roles} aria-labelledby={headingId}>

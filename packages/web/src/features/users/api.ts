@@ -1,26 +1,16 @@
-import { routePath } from '@mesmer/shared/api/contract';
-import { type FriendsList, type SelfUser, type UpdateUserRequest, usersApi } from '@mesmer/shared/api/users';
+import type { SelfUser, UpdateUserRequest } from '@mesmer/shared/api/users';
 import type { GrantableRole } from '@mesmer/shared/domain/permissions';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { routePath } from '@mesmer/shared/routes/address';
+import { usersRoutes } from '@mesmer/shared/routes/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUserQuery, userByNameQuery } from '../../api/users.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
-import { currentUserQuery } from '../auth/index.ts';
-
-/** GET /api/user?username=: anyone's public profile (404 when there is no such user). */
-export function userByNameQuery(username: string) {
-  return queryOptions({
-    queryKey: ['user', 'name', username],
-    queryFn: async ({ signal }) => {
-      const { user } = await call(usersApi.get, { query: { username }, signal });
-      return user;
-    },
-  });
-}
 
 /** Grants (`grant`) or revokes one role of a user: PUT / DELETE /api/users/:id/roles. */
 async function changeRole({ userId, role, grant }: { userId: number; role: GrantableRole; grant: boolean }) {
   const { roles } = grant
-    ? await call(usersApi.grantRole, { params: { id: userId }, body: { role } })
-    : await call(usersApi.revokeRole, { params: { id: userId }, query: { role } });
+    ? await call(usersRoutes.grantRole, { params: { id: userId }, body: { role } })
+    : await call(usersRoutes.revokeRole, { params: { id: userId }, query: { role } });
   return roles;
 }
 
@@ -41,24 +31,6 @@ export function useChangeRole(username: string) {
   });
 }
 
-/** GET /api/user/friends: friends, requests to you and your requests. */
-export const friendsQuery = queryOptions({
-  queryKey: ['user', 'friends'],
-  queryFn: ({ signal }) => call(usersApi.friends, { signal }),
-});
-
-/** Asks, accepts (`add`) or cancels / declines / unfriends (`remove`); the lists come back with the answer. */
-export function useChangeFriend() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ friendId, add }: { friendId: number; add: boolean }): Promise<FriendsList> =>
-      add
-        ? call(usersApi.addFriend, { body: { friendId } })
-        : call(usersApi.removeFriend, { query: { friendId } }),
-    onSuccess: (lists) => queryClient.setQueryData(friendsQuery.queryKey, lists),
-  });
-}
-
 /**
  * POST /api/user/upload, multipart with the one image in `file`. The JSON client cannot send a
  * form, so this posts it itself and reads errors as `call` does.
@@ -66,7 +38,7 @@ export function useChangeFriend() {
 async function uploadAvatar(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const res = await fetch(`/api${routePath(usersApi.uploadAvatar)}`, {
+  const res = await fetch(`/api${routePath(usersRoutes.uploadAvatar)}`, {
     method: 'POST',
     body: form,
     credentials: 'same-origin',
@@ -103,7 +75,7 @@ export function useSaveProfile() {
   const changed = useOwnUserChanged();
   return useMutation({
     mutationFn: (change: Pick<UpdateUserRequest, 'biography' | 'triggers'>) =>
-      call(usersApi.update, { body: change }),
+      call(usersRoutes.update, { body: change }),
     onSuccess: ({ user }) => changed(() => user),
   });
 }

@@ -1,4 +1,2 @@
-// What other parts of the web app may use from users: the own (editable) profile card and the
-// friends lists.
-export { friendsQuery, useChangeFriend } from './api.ts';
+// What the app shell composes from users: the own (editable) profile card.
 export { OwnProfile } from './OwnProfile.tsx';

@@ -5,9 +5,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { audioFile, contractCheckedFetch, json, selfUser, trigger } from '../../../test/testing.tsx';
+import { currentUserQuery } from '../../../api/users.ts';
+import {
+  audioFile,
+  contractCheckedFetch,
+  json,
+  selfUser,
+  trigger,
+  WithFeatureSlots,
+} from '../../../test/testing.tsx';
 import { ToastViewport } from '../../../ui/index.ts';
-import { currentUserQuery } from '../../auth/index.ts';
 import FilePage from '../FilePage.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -128,8 +135,10 @@ function renderPage(file: AudioFile, user: SelfUser | null, server: ReturnType<t
   );
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-      <ToastViewport />
+      <WithFeatureSlots>
+        <RouterProvider router={router} />
+        <ToastViewport />
+      </WithFeatureSlots>
     </QueryClientProvider>,
   );
   return router;

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, type Ref, useImperativeHandle, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { uploadOptionsQuery } from '../../../api/files.ts';
 import { useCensor } from '../../../library/useCensor.ts';
 import { ConfirmPopup, FormError, SubmitButton, toast } from '../../../ui/index.ts';
 import { FileFields } from '../fields/FileFields.tsx';
@@ -18,7 +19,7 @@ import {
   updateFileBody,
 } from '../fields/file-draft.ts';
 import { AttachmentsPanel } from './AttachmentsPanel.tsx';
-import { uploadOptionsQuery, useDeleteFile, useUpdateFile } from './api.ts';
+import { useDeleteFile, useUpdateFile } from './api.ts';
 import styles from './edit.module.css';
 import { fieldError } from './server-error.ts';
 import { useUnsavedChanges } from './useUnsavedChanges.ts';

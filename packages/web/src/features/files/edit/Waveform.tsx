@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { waveformQuery } from '../../../api/files.ts';
 import { waveformBars } from '../../../lib/waveform-bars.ts';
 import { usePlaybackProgress } from '../../../player/index.ts';
-import { waveformQuery } from './api.ts';
 import styles from './edit.module.css';
 
 /** The most bars drawn: enough for detail on a desktop, still readable on a phone. */

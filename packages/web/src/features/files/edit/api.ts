@@ -1,32 +1,10 @@
-import { routePath } from '@mesmer/shared/api/contract';
-import { type AudioFile, filesApi, type UpdateFileBody } from '@mesmer/shared/api/files';
+import type { AudioFile, UpdateFileBody } from '@mesmer/shared/api/files';
 import type { AttachmentKind, StoredAttachmentKind } from '@mesmer/shared/domain/attachments';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { routePath } from '@mesmer/shared/routes/address';
+import { filesRoutes } from '@mesmer/shared/routes/files';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { fileByUuidQuery, fileKeys } from '../../../api/files.ts';
 import { ApiError, call } from '../../../lib/api-client.ts';
-import { fileByUuidQuery } from '../api.ts';
-
-/** GET /api/files/waveform?id=: the stored peaks and loudness, or null when the file has none. */
-export function waveformQuery(id: number) {
-  return queryOptions({
-    queryKey: ['files', 'waveform', id],
-    queryFn: async ({ signal }) => {
-      try {
-        return await call(filesApi.waveform, { query: { id }, signal });
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
-    staleTime: 10 * 60_000,
-  });
-}
-
-/** GET /api/files/upload-options: the file types, tiers and flags this viewer may set. */
-export const uploadOptionsQuery = queryOptions({
-  queryKey: ['files', 'upload-options'],
-  queryFn: ({ signal }) => call(filesApi.uploadOptions, { signal }),
-  staleTime: 5 * 60_000,
-});
 
 /**
  * After a change to a file: its page shows the file as the server answered it at once, and every
@@ -36,7 +14,7 @@ function useFileChanged() {
   const client = useQueryClient();
   return ({ file }: { file: AudioFile }) => {
     client.setQueryData(fileByUuidQuery(file.uuid).queryKey, file);
-    return client.invalidateQueries({ queryKey: ['files'] });
+    return client.invalidateQueries({ queryKey: fileKeys.all });
   };
 }
 
@@ -44,7 +22,7 @@ function useFileChanged() {
 export function useUpdateFile() {
   const changed = useFileChanged();
   return useMutation({
-    mutationFn: (body: UpdateFileBody) => call(filesApi.update, { body }),
+    mutationFn: (body: UpdateFileBody) => call(filesRoutes.update, { body }),
     onSuccess: changed,
   });
 }
@@ -53,8 +31,8 @@ export function useUpdateFile() {
 export function useDeleteFile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(filesApi.remove, { query: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['files', 'list'] }),
+    mutationFn: (id: number) => call(filesRoutes.remove, { query: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: fileKeys.lists() }),
   });
 }
 
@@ -71,7 +49,7 @@ async function sendAttachment(
   form.append('fileId', String(fileId));
   form.append('kind', kind);
   form.append('file', file, file.name);
-  const res = await fetch(`/api${routePath(filesApi.attach)}`, {
+  const res = await fetch(`/api${routePath(filesRoutes.attach)}`, {
     method: 'POST',
     body: form,
     credentials: 'same-origin',
@@ -93,7 +71,7 @@ export function useAttach(fileId: number) {
 export function useDetach(fileId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (kind: StoredAttachmentKind) => call(filesApi.detach, { query: { fileId, kind } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['files'] }),
+    mutationFn: (kind: StoredAttachmentKind) => call(filesRoutes.detach, { query: { fileId, kind } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: fileKeys.all }),
   });
 }

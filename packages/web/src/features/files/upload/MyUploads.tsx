@@ -7,8 +7,9 @@ import type { UploadStatus } from '@mesmer/shared/api/uploads';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
+import { uploadsQuery } from '../../../api/files.ts';
 import { Spinner, toast } from '../../../ui/index.ts';
-import { uploadsQuery, useCancelUpload } from './api.ts';
+import { useCancelUpload } from './api.ts';
 import { UploadDialog, type UploadStart } from './UploadDialog.tsx';
 import styles from './upload.module.css';
 

@@ -141,7 +141,7 @@ describe('UploadDialog upload', () => {
     const { fetch } = renderDialog(api(uploadOptions({ tiers })));
     fireEvent.change(picker(), { target: { files: [audio()] } });
     await screen.findByText('Upload complete. Fill in the details and save the file.');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: ' ' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: ' ' } });
     fireEvent.click(screen.getByRole('switch', { name: 'Paid exclusive' }));
     expect(screen.getByRole('combobox', { name: 'Minimum tier' })).toHaveDisplayValue('Minimum tier...');
     fireEvent.click(screen.getByRole('button', { name: 'Save file' }));
@@ -173,7 +173,7 @@ describe('UploadDialog upload', () => {
     const { fetch } = renderDialog(api(uploadOptions({ canSetTrackNumber: true })));
     fireEvent.change(picker(), { target: { files: [audio()] } });
     await screen.findByText('Upload complete. Fill in the details and save the file.');
-    fireEvent.change(screen.getByRole('combobox', { name: 'File type' }), { target: { value: '1' } });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'File type' }), { target: { value: '1' } });
     const track = screen.getByRole('textbox', { name: /Track number/ });
     fireEvent.change(track, { target: { value: '-3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save file' }));
@@ -247,7 +247,7 @@ describe('UploadDialog upload', () => {
     renderDialog(api(uploadOptions(), () => json(500, { error: 'Internal Server Error' })));
     fireEvent.change(picker(), { target: { files: [audio()] } });
     await screen.findByText('Upload complete. Fill in the details and save the file.');
-    fireEvent.change(screen.getByRole('combobox', { name: 'File type' }), { target: { value: '1' } });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'File type' }), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save file' }));
     expect(
       await screen.findByText('An error occurred. Please close this popup and try uploading again.'),

@@ -10,9 +10,9 @@ import { MAX_UPLOAD_BYTES, UPLOAD_FORMATS } from '@mesmer/shared/domain/upload-l
 import { useQuery } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { type DragEvent, type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { uploadOptionsQuery } from '../../../api/files.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ErrorState, Field, FormError, Modal, Spinner, SubmitButton, toast } from '../../../ui/index.ts';
-import { uploadOptionsQuery } from '../edit/api.ts';
 import { errorProps, FileFields } from '../fields/FileFields.tsx';
 import {
   createFileBody,

@@ -6,14 +6,16 @@
  * localStorage so that picking the same file again (after a reload or a lost connection) asks the
  * server which chunks it holds and sends only the others.
  */
-import { routePath } from '@mesmer/shared/api/contract';
-import { type UploadStatus, type uploadChunkFields, uploadsApi } from '@mesmer/shared/api/uploads';
+
+import type { UploadStatus, uploadChunkFields } from '@mesmer/shared/api/uploads';
 import {
   chunkCount,
   UNFINISHED_UPLOADS_FULL_MESSAGE,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from '@mesmer/shared/domain/upload-limits';
+import { routePath } from '@mesmer/shared/routes/address';
+import { uploadsRoutes } from '@mesmer/shared/routes/uploads';
 import type { z } from 'zod';
 import { ApiError, call } from '../../../lib/api-client.ts';
 
@@ -40,7 +42,7 @@ export const xhrTransport: ChunkTransport = (form, onProgress, signal) =>
     const xhr = new XMLHttpRequest();
     const aborted = () => reject(new DOMException('The upload was stopped.', 'AbortError'));
     if (signal.aborted) return aborted();
-    xhr.open('POST', `/api${routePath(uploadsApi.chunk)}`);
+    xhr.open('POST', `/api${routePath(uploadsRoutes.chunk)}`);
     xhr.upload.onprogress = (e) => onProgress(e.loaded);
     xhr.onload = () => {
       let body: unknown = null;
@@ -117,7 +119,7 @@ export interface UploadRequest {
 
 const defaultStatus = async (uuid: string, signal: AbortSignal): Promise<UploadStatus | null> => {
   try {
-    return await call(uploadsApi.status, { query: { uuid }, signal });
+    return await call(uploadsRoutes.status, { query: { uuid }, signal });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
