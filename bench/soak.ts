@@ -1,5 +1,5 @@
 /**
- * Soak (issue 13): SOAK_MINUTES (30) of mixed traffic against two server processes on PostgreSQL,
+ * Soak: SOAK_MINUTES (30) of mixed traffic against two server processes on PostgreSQL,
  * Redis and a local S3-compatible server, behind nginx configured by the several-machines recipe
  * (docs/deploy/nginx.conf; Debian's /usr/sbin/nginx or NGINX_PATH). Separate processes rather than
  * `npm run start:cluster`'s workers, so that each one's memory and event loop are measured apart.

@@ -8,7 +8,7 @@ import {
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { E2E_WEB_DIST } from './playwright.config.ts';
 
-// The chat journey with the server run as two processes on PostgreSQL and Redis (issue 11): alice
+// The chat journey with the server run as two processes on PostgreSQL and Redis: alice
 // uses one process and bob the other, and their messages still arrive at once.
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -13,7 +13,7 @@ const MIN_BYTES = 1024;
 
 /**
  * Writes a .br and a .gz beside every compressible file of the build, so the server sends them as
- * they are (Content-Encoding) instead of compressing at every request (issue 17, delivery).
+ * they are (Content-Encoding) instead of compressing at every request.
  */
 export function precompress(): Plugin {
   let outDir = 'dist';

@@ -8,7 +8,7 @@ import { OFFLINE_CACHE, offlineKey, rangeAnswer } from '../src/library/offline/o
 const NETWORK_ONLY = ['/api/', '/media/', '/avatars/', '/socket.io', '/download/', '/discord/'];
 
 /**
- * The service worker (sw.js) that keeps the app shell for offline use (issue 17 item 3): at install it
+ * The service worker (sw.js) that keeps the app shell for offline use: at install it
  * stores the page and every built script, style and icon; pages are fetched from the network first
  * (the server adds its settings to them) and from the store when offline; built assets, whose names
  * carry their hash, come from the store first. Nothing under NETWORK_ONLY goes in the shell's store.
