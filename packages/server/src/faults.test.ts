@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { Redis } from 'ioredis';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.ts';
 import { seedRoles } from './db/seed/roles.ts';
@@ -14,6 +14,7 @@ import { testDbKind } from './test/harness.ts';
 import {
   createTempDatabase,
   freePort,
+  openSocket,
   type ServerProcess,
   startServerProcess,
   type TempDatabase,
@@ -98,21 +99,6 @@ async function eventually(check: () => Promise<boolean>, ms = 15_000) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-/** A socket signed in with `token` (the handshake is the sign-in, decision 020). */
-async function openSocket(base: string, token: string): Promise<Socket> {
-  const socket = connect(base, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    auth: { token },
-  });
-  await new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(null));
-    socket.once('connect_error', reject);
-  });
-  return socket;
 }
 
 describe.skipIf(!adminUrl || testDbKind !== 'postgres')(

@@ -9,12 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { testDbKind } from '../test/harness.ts';
-import { createTempDatabase, freePort, type TempDatabase } from '../test/server-process.ts';
+import { createTempDatabase, freePort, openSocket, type TempDatabase } from '../test/server-process.ts';
 
 const clusterScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'cluster.ts');
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -211,17 +211,8 @@ describe.skipIf(!adminUrl || testDbKind !== 'postgres')(
       });
       expect(thread.status).toBe(200);
       const threadId = (JSON.parse(thread.body) as { id: number }).id;
-      const socket = connect(base, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        reconnection: false,
-        auth: { token: listenerToken },
-      });
+      const socket = await openSocket(base, listenerToken);
       sockets.push(socket);
-      await new Promise((resolve, reject) => {
-        socket.once('connect', () => resolve(null));
-        socket.once('connect_error', reject);
-      });
       const history = new Promise((resolve) => socket.once('bulk_messages', resolve));
       socket.emit('set_thread', threadId, null, listenerToken);
       await history;

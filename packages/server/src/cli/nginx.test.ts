@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { Redis } from 'ioredis';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { sineFile } from '../test/audio-fixtures.ts';
@@ -17,6 +17,7 @@ import { type Nginx, startNginx } from '../test/nginx.ts';
 import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
 import {
   createTempDatabase,
+  openSocket,
   type ServerProcess,
   startServerProcess,
   type TempDatabase,
@@ -158,17 +159,8 @@ describe.skipIf(!adminUrl || testDbKind !== 'postgres')(
       });
       const thread = (await threadRes.json()) as { id: number };
       // WebSocket only, as the web app connects: without the upgrade headers there is no connection.
-      const socket = connect(nginx.url, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        reconnection: false,
-        auth: { token: listenerToken },
-      });
+      const socket = await openSocket(nginx.url, listenerToken);
       sockets.push(socket);
-      await new Promise((resolve, reject) => {
-        socket.once('connect', () => resolve(null));
-        socket.once('connect_error', reject);
-      });
       const history = new Promise((resolve) => socket.once('bulk_messages', resolve));
       socket.emit('set_thread', thread.id, null, listenerToken);
       await history;

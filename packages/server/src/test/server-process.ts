@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
 
 const mainScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
 
@@ -99,4 +100,19 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   await stop('SIGKILL');
   throw new Error('the server did not start within a minute');
+}
+
+/** A socket signed in with `token` (the handshake is the sign-in, decision 020), connected. */
+export async function openSocket(base: string, token: string): Promise<Socket> {
+  const socket = connect(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { token },
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(null));
+    socket.once('connect_error', reject);
+  });
+  return socket;
 }
