@@ -41,6 +41,17 @@ const WRITER_IDS = Array.from({ length: 200 }, (_, i) => 3001 + i);
 /** The share of requests that write in those mixes. */
 const WRITE_SHARE = 0.05;
 
+/**
+ * The signed-in viewers of the many-viewer mixes: 200 members of a tier (generate.ts gives users
+ * 1001-3000 memberships) and 200 ordinary users, each with a session the script adds.
+ */
+const VIEWER_IDS = [
+  ...Array.from({ length: 200 }, (_, i) => 1001 + i),
+  ...Array.from({ length: 200 }, (_, i) => 3201 + i),
+];
+/** How many creators edit their own public playlists in the "creator edits" mixes. */
+const EDITORS = 100;
+
 /** Ids the scenarios need, picked from the data so that no list is empty, and sessions. */
 async function prepareData(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -55,7 +66,24 @@ async function prepareData(url: string) {
     return token;
   };
   const memberToken = await signIn(MEMBER_ID);
-  const writerTokens = await Promise.all(WRITER_IDS.map(signIn));
+  /** One client answers one query at a time: the sessions are added one after the other. */
+  const signInEach = async (userIds: number[]) => {
+    const tokens: string[] = [];
+    for (const userId of userIds) tokens.push(await signIn(userId));
+    return tokens;
+  };
+  const writerTokens = await signInEach(WRITER_IDS);
+  const viewerTokens = await signInEach(VIEWER_IDS);
+  // Community creators and one public playlist of each, which they edit.
+  const edited = (
+    await client.query(
+      `select distinct on (creator_id) creator_id, id from playlists
+         where is_public and not is_core and creator_id <> 1 order by creator_id, id limit $1`,
+      [EDITORS],
+    )
+  ).rows as { creator_id: number; id: number }[];
+  const editorTokens = await signInEach(edited.map((row) => row.creator_id));
+  const edits = edited.map((row, i) => ({ token: editorTokens[i], playlistId: row.id }));
   // Playlists the writers may like (public, not core, not their own), and the training plans.
   const rateable = (
     await client.query(
@@ -87,7 +115,7 @@ async function prepareData(url: string) {
   for (const [name, value] of Object.entries(ids)) {
     if (value === undefined) throw new Error(`No ${name} in the data: fill it with npm run bench:generate.`);
   }
-  return { ...ids, memberToken, writes: { tokens: writerTokens, rateable, plans } };
+  return { ...ids, memberToken, viewerTokens, edits, writes: { tokens: writerTokens, rateable, plans } };
 }
 
 type Writes = Awaited<ReturnType<typeof prepareData>>['writes'];
@@ -108,8 +136,30 @@ function writeRequest({ tokens, rateable, plans }: Writes) {
   };
 }
 
-/** One URL, or a list the requests pick from at random; `writes`: mix in 5 % writes. */
-type Scenario = [title: string, path: string | string[], signedIn?: 'member' | null, mix?: 'writes'];
+type Edits = Awaited<ReturnType<typeof prepareData>>['edits'];
+
+/** A creator renames their own public playlist (its description, so names stay searchable). */
+function editRequest(edits: Edits) {
+  const { token, playlistId } = edits[Math.floor(Math.random() * edits.length)];
+  return {
+    method: 'PUT',
+    path: '/api/playlists',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ id: playlistId, description: `Edited at ${Date.now()}` }),
+  };
+}
+
+/**
+ * One URL, or a list the requests pick from at random. `signedIn`: as the member, or as one of the
+ * 400 viewers picked at random per request. `mix`: 5 % writes of users' ratings and progress, or 5 %
+ * creators editing their own public playlists.
+ */
+type Scenario = [
+  title: string,
+  path: string | string[],
+  signedIn?: 'member' | 'viewers' | null,
+  mix?: 'writes' | 'edits',
+];
 
 const SEARCH_WORDS = [
   'deep',
@@ -222,6 +272,23 @@ function browsingMix(): string[] {
   return [...searches, ...triggerPages].map((query) => `/api/files?${query}`);
 }
 
+/**
+ * What signed-in members browse: file searches (43 words, 3 sorts, 2 pages), trigger pages (200,
+ * 2 pages) and the playlist lists of playlistMix: 842 lists.
+ */
+function memberMix(): string[] {
+  const searches = combine(
+    SEARCH_WORDS.map((w) => `searchQuery=${w}`),
+    FILE_SORTS.slice(0, 3),
+    ['', 'pageOffset=20'],
+  );
+  const triggerPages = combine(
+    Array.from({ length: 200 }, (_, i) => `trigger=${i + 1}`),
+    ['pageSize=16', 'pageSize=16&pageOffset=16'],
+  );
+  return [...[...searches, ...triggerPages].map((query) => `/api/files?${query}`), ...playlistMix()];
+}
+
 function playlistMix(): string[] {
   return combine(
     [...SEARCH_WORDS.map((w) => `searchQuery=${w}`), 'sort=likes', 'sort=favorites', 'sort=name&sortDir=asc'],
@@ -273,6 +340,9 @@ function scenarios(ids: Awaited<ReturnType<typeof prepareData>>): Scenario[] {
     ['browsing mix: 184 playlist lists, Zipf (searches, sorts, pages)', playlistMix()],
     ['browsing mix with 5 % writes: 3,180 file lists, Zipf', browsingMix(), null, 'writes'],
     ['browsing mix with 5 % writes: 184 playlist lists, Zipf', playlistMix(), null, 'writes'],
+    ['signed-in mix: 400 viewers, 842 file and playlist lists, Zipf', memberMix(), 'viewers'],
+    ['signed-in mix with 5 % creator edits: 400 viewers, 842 lists', memberMix(), 'viewers', 'edits'],
+    ['anonymous mix with 5 % creator edits: 842 lists', memberMix(), null, 'edits'],
   ];
 }
 
@@ -375,13 +445,24 @@ async function runScenarios(
   url: string,
   cacheSeconds: number,
   chosen: Scenario[],
-  { memberToken, writes }: { memberToken: string; writes: Writes },
+  {
+    memberToken,
+    viewerTokens,
+    edits,
+    writes,
+  }: { memberToken: string; viewerTokens: string[]; edits: Edits; writes: Writes },
 ) {
   const { child, port } = await startServer(url, cacheSeconds);
   const results = new Map<string, Figures>();
   try {
     for (const [title, paths, signedIn, mix] of chosen) {
-      const headers: Record<string, string> = signedIn ? { authorization: `Bearer ${memberToken}` } : {};
+      const token = signedIn === 'viewers' ? viewerTokens[0] : memberToken;
+      const headers: Record<string, string> = signedIn ? { authorization: `Bearer ${token}` } : {};
+      /** Each request's own viewer in the many-viewer mixes. */
+      const viewerHeaders = (): Record<string, string> =>
+        signedIn === 'viewers'
+          ? { authorization: `Bearer ${viewerTokens[Math.floor(Math.random() * viewerTokens.length)]}` }
+          : headers;
       const choices = Array.isArray(paths) ? paths : [paths];
       for (const path of choices.slice(0, 3)) await checkAnswer(`http://127.0.0.1:${port}${path}`, headers);
       const pick = choices.length === 1 ? () => choices[0] : zipfPicker(choices);
@@ -393,11 +474,11 @@ async function runScenarios(
           {
             setupRequest: (req: { headers: Record<string, string> }, context: Timed) => {
               context.startedAt = performance.now();
-              if (mix !== 'writes' || Math.random() >= WRITE_SHARE) {
+              if (!mix || Math.random() >= WRITE_SHARE) {
                 context.kind = 'reads';
-                return { ...req, method: 'GET', path: pick(), body: undefined };
+                return { ...req, method: 'GET', path: pick(), headers: viewerHeaders(), body: undefined };
               }
-              const write = writeRequest(writes);
+              const write = mix === 'edits' ? editRequest(edits) : writeRequest(writes);
               context.kind = `writes ${write.path}`;
               return { ...req, ...write, headers: { ...req.headers, ...write.headers } };
             },
@@ -436,7 +517,7 @@ async function runScenarios(
       if (choices.length > 1) {
         console.log(`  reads answered from kept answers: ${Math.round((100 * reads.kept) / reads.all)} %`);
       }
-      if (mix === 'writes') {
+      if (mix) {
         for (const [kind, ms] of latencies) {
           ms.sort((x, y) => x - y);
           const at = (q: number) => Math.round(ms[Math.floor(q * (ms.length - 1))]);

@@ -39,6 +39,12 @@ interface ViewerMemberships {
   creatorTiers: TierRank[];
 }
 
+/** What of the library a user owns that changes what they see in lists (access.listViewer). */
+export interface LibraryOwnership {
+  files: boolean;
+  hiddenPlaylists: boolean;
+}
+
 /** A live session as the session lookup found it. */
 export interface FoundSession {
   user: SessionUser;
@@ -155,6 +161,17 @@ export function createAccessRepo(db: Db) {
    */
   const liveSessionUser = liveSessionUserQuery(db).prepare('live_session_user');
 
+  /** What of the library the user owns that others may not see alike: three index probes. */
+  const ownershipOf = db
+    .select({
+      files: sql<boolean>`exists (select 1 from ${files} where ${files.uploaderId} = ${sql.placeholder('userId')})
+        or exists (select 1 from ${files} where ${files.authorId} = ${sql.placeholder('userId')})`,
+      hiddenPlaylists: sql<boolean>`exists (select 1 from ${playlists}
+        where ${playlists.creatorId} = ${sql.placeholder('userId')} and not ${playlists.isPublic})`,
+    })
+    .from(sql`(select) as one_row`)
+    .prepare('viewer_library_ownership');
+
   return {
     /**
      * The user behind a live session (not past its end, not idle since `idleSince`), with role
@@ -210,6 +227,12 @@ export function createAccessRepo(db: Db) {
 
     async touchSession(tokenHash: string, now: Date) {
       await db.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.tokenHash, tokenHash));
+    },
+
+    /** Whether the user uploaded or authored any file, and whether they have a playlist only they see. */
+    async ownership(userId: number): Promise<LibraryOwnership> {
+      const [row] = await ownershipOf.execute({ userId });
+      return row ?? { files: false, hiddenPlaylists: false };
     },
 
     /** The viewer's hideLockedFiles setting and active membership tiers, with all tiers of those creators. */

@@ -176,6 +176,41 @@ describe('the viewer of a session', () => {
   });
 });
 
+describe('the viewer of library lists', () => {
+  const listViewerId = async (
+    who: keyof typeof viewers,
+    list: 'files' | 'playlists',
+    personal = false,
+  ) => (await access.listViewer(viewers[who], { list, personal })).id;
+
+  it('is the shared audience (no id) for users who see lists as anonymous visitors with their tiers do', async () => {
+    expect(await access.listViewer(null, { list: 'files', personal: false })).toEqual(ANONYMOUS);
+    expect(await listViewerId('member', 'files')).toBeNull();
+    expect(await listViewerId('member', 'playlists')).toBeNull();
+    const memberViewer = await access.listViewer(viewers.member, { list: 'files', personal: false });
+    expect(memberViewer.entitledTierIds).toEqual((await access.viewer(viewers.member)).entitledTierIds);
+  });
+
+  it('keeps the user for their personal lists, readers of all files, owners of files and owners of hidden playlists', async () => {
+    expect(await listViewerId('member', 'playlists', true)).toBe(member.id);
+    expect(await listViewerId('readsAll', 'files')).toBe(moderator.id);
+    // Alice authors files; Bob uploaded one.
+    expect(await listViewerId('owner', 'files')).toBe(alice.id);
+    expect(await listViewerId('other', 'files')).toBe(bob.id);
+    // A hidden playlist changes playlist lists only.
+    const planner = await createUser(db);
+    await createPlaylist(db, { creatorId: planner.id, isPublic: true });
+    expect(await listViewerId('member', 'playlists')).toBeNull();
+    const plannerSession = session(planner);
+    expect((await access.listViewer(plannerSession, { list: 'playlists', personal: false })).id).toBeNull();
+    await createPlaylist(db, { creatorId: planner.id, isPublic: false });
+    expect((await access.listViewer(plannerSession, { list: 'playlists', personal: false })).id).toBe(
+      planner.id,
+    );
+    expect((await access.listViewer(plannerSession, { list: 'files', personal: false })).id).toBeNull();
+  });
+});
+
 describe('permissions', () => {
   it('requireUser answers 401 for anonymous callers; requirePermission 403 when the shared rule says no', () => {
     expect(() => requireUser(null)).toThrow(Unauthorized);

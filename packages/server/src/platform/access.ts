@@ -54,19 +54,40 @@ export function createAccess({ db, sessions }: { db: Db; sessions: SessionCache 
   const repo = createAccessRepo(db);
   const formerMembers = createFormerMemberRepo(db);
 
+  async function viewerOf(user: SessionUser | null): Promise<Viewer> {
+    if (!user) return ANONYMOUS;
+    // A session user's memberships came with it (as of the request's start); others are read.
+    const { hideLockedFiles, held, creatorTiers } =
+      sessions.membershipsOf(user) ?? (await repo.viewerMemberships(user.id));
+    return {
+      id: user.id,
+      readsAllFiles: hasPermission(user, 'READ_ALL_FILES'),
+      entitledTierIds: entitledTierIds(held, creatorTiers),
+      hideLockedFiles,
+    };
+  }
+
   return {
     /** Who the request is for: permissions, unlocked tiers and the hide-locked setting. */
-    async viewer(user: SessionUser | null): Promise<Viewer> {
-      if (!user) return ANONYMOUS;
-      // A session user's memberships came with it (as of the request's start); others are read.
-      const { hideLockedFiles, held, creatorTiers } =
-        sessions.membershipsOf(user) ?? (await repo.viewerMemberships(user.id));
-      return {
-        id: user.id,
-        readsAllFiles: hasPermission(user, 'READ_ALL_FILES'),
-        entitledTierIds: entitledTierIds(held, creatorTiers),
-        hideLockedFiles,
-      };
+    viewer: viewerOf,
+
+    /**
+     * The viewer a library list is computed for. A signed-in user who sees the list exactly as an
+     * anonymous visitor with their tiers and setting would is that audience (id null): their list
+     * is computed, counted and kept as the audience's and shared with everyone in it. Who keeps
+     * their own viewer: a reader of all files, a `personal` list (their favourites, their uploads),
+     * a user with files of their own (visible or unlocked for them alone) and, in playlist lists,
+     * a user with playlists only they see.
+     */
+    async listViewer(
+      user: SessionUser | null,
+      { list, personal }: { list: 'files' | 'playlists'; personal: boolean },
+    ): Promise<Viewer> {
+      const viewer = await viewerOf(user);
+      if (viewer.id === null || personal || viewer.readsAllFiles) return viewer;
+      const owns = await repo.ownership(viewer.id);
+      if (owns.files || (list === 'playlists' && owns.hiddenPlaylists)) return viewer;
+      return { ...viewer, id: null };
     },
 
     files: {

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Generations } from '../db/library-generation.ts';
+import type { Viewer } from './access.repo.ts';
 import type { Clock } from './clock.ts';
 
 /**
@@ -26,8 +27,13 @@ import type { Clock } from './clock.ts';
  * Concurrent requests for an answer that is being computed wait for that computation.
  */
 export interface ReadCache {
-  /** The answer of a GET route for this viewer and query: kept, or computed by `compute`. */
-  answer<T>(req: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>): Promise<T>;
+  /**
+   * The answer of a GET route for this query and viewer: kept, or computed by `compute`. `viewer`:
+   * the viewer the answer is computed for when it is not the request's user, such as a list
+   * viewer of access.listViewer; without an id, the answer is shared by everyone with its tiers
+   * and setting.
+   */
+  answer<T>(req: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>, viewer?: Viewer): Promise<T>;
   /** Totals of paged lists by filter (db/row-count.ts). */
   totals: KeptTotals;
   /** The first rows of lists by filter and order (modules/files/files.repo.ts). */
@@ -132,6 +138,13 @@ interface KeptRow {
   library: number;
 }
 
+/** Who shares a kept answer: one user, or everyone who sees the library as `viewer` does. */
+function whoseAnswer(viewerId: number | null, viewer: Viewer | undefined): string {
+  if (viewerId !== null) return `user ${viewerId}`;
+  if (!viewer) return 'anonymous';
+  return `audience ${JSON.stringify([viewer.readsAllFiles, [...viewer.entitledTierIds].sort(), viewer.hideLockedFiles])}`;
+}
+
 const sameGenerations = (a: Generations, b: Generations) => a.library === b.library && a.viewer === b.viewer;
 
 type ReadGenerations = (viewerId: number | null) => Promise<Generations>;
@@ -201,9 +214,14 @@ export function createReadCache(opts: {
     orders,
     lookups,
     rows,
-    async answer<T>(req: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>): Promise<T> {
-      const viewerId = req.user?.id ?? null;
-      const key = `${viewerId ?? 'anonymous'} ${req.routeOptions.url} ${JSON.stringify(req.query)}`;
+    async answer<T>(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      compute: () => Promise<T>,
+      viewer?: Viewer,
+    ): Promise<T> {
+      const viewerId = viewer ? viewer.id : (req.user?.id ?? null);
+      const key = `${whoseAnswer(viewerId, viewer)} ${req.routeOptions.url} ${JSON.stringify(req.query)}`;
       const generations = await generationsNow(viewerId);
       const now = clock.now().getTime();
       let entry = kept.get(key);

@@ -331,9 +331,11 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
       // A page within the first KEPT_ORDER_ROWS of a list (a single file by uuid aside) is a slice
       // of the list's kept order, read whole the first time.
       const sliced = !filter.uuid && page.offset + page.limit <= KEPT_ORDER_ROWS;
-      // `where` is made of the filter and the viewer alone, so they name the list: building the
-      // statements' text only to name it cost more than the rest of a kept page.
-      const filterKey = `files ${JSON.stringify([filter, viewer], setsAsArrays)}`;
+      // `where` is made of the filter and what visibleFilesFor and unlockedFilesFor read of the
+      // viewer, so they name the list: building the statements' text only to name it cost more
+      // than the rest of a kept page. Tiers name it only when the list leaves out locked files.
+      const seenBy = [viewer.id, viewer.readsAllFiles, filter.onlyUnlocked ? viewer.entitledTierIds : null];
+      const filterKey = `files ${JSON.stringify([filter, seenBy], setsAsArrays)}`;
       const [totalItems, order] = await Promise.all([
         pageTotal(db, totals, files, where, { key: filterKey }),
         // Play counts change without a new generation: an order by them is kept as briefly as answers.

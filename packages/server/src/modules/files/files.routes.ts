@@ -14,8 +14,9 @@ export async function filesRoutes(
     readCache,
   }: { files: FilesService; fileEditing: FileEditingService; readCache: ReadCache },
 ) {
-  registerRoute(app, filesApi.list, async (req, reply) =>
-    readCache.answer(req, reply, () => files.list(req.user, req.query)),
-  );
+  registerRoute(app, filesApi.list, async (req, reply) => {
+    const viewer = await files.listViewer(req.user, req.query);
+    return readCache.answer(req, reply, () => files.list(req.user, viewer, req.query), viewer);
+  });
   await fileEditingRoutes(app, fileEditing);
 }

@@ -50,9 +50,17 @@ export function createFilesService({
   }
 
   return {
-    async list(user: SessionUser | null, query: z.output<typeof listFilesQuery>): Promise<ListFilesResponse> {
+    /** The viewer GET /files computes its answer for (access.listViewer): the user's own for their uploads. */
+    listViewer: (user: SessionUser | null, query: z.output<typeof listFilesQuery>) =>
+      access.listViewer(user, { list: 'files', personal: Boolean(query.myFiles) }),
+
+    /** `viewer`: from listViewer. */
+    async list(
+      user: SessionUser | null,
+      viewer: Viewer,
+      query: z.output<typeof listFilesQuery>,
+    ): Promise<ListFilesResponse> {
       if (query.myFiles) requireUser(user);
-      const viewer = await access.viewer(user);
       if (query.uuid) {
         const file = await findVisible(query.uuid, viewer);
         if (!file) throw new NotFound('File not found.');

@@ -9,13 +9,15 @@ export async function playlistsRoutes(
   app: FastifyInstance,
   { playlists: service, readCache }: { playlists: PlaylistsService; readCache: ReadCache },
 ) {
-  registerRoute(app, playlistsApi.list, async (req, reply) =>
-    readCache.answer(req, reply, () => service.list(req.user, req.query)),
-  );
+  registerRoute(app, playlistsApi.list, async (req, reply) => {
+    const viewer = await service.listViewer(req.user, req.query);
+    return readCache.answer(req, reply, () => service.list(req.user, viewer, req.query), viewer);
+  });
 
-  registerRoute(app, playlistsApi.recent, async (req, reply) =>
-    readCache.answer(req, reply, () => service.recent(req.user)),
-  );
+  registerRoute(app, playlistsApi.recent, async (req, reply) => {
+    const viewer = await service.listViewer(req.user, {});
+    return readCache.answer(req, reply, () => service.recent(viewer), viewer);
+  });
 
   registerRoute(app, playlistsApi.create, async (req, reply) =>
     reply.code(201).send(await service.create(requireUser(req), req.body)),

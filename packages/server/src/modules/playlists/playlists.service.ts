@@ -127,9 +127,13 @@ export function createPlaylistsService({
       return present(await repo.findVisibleByIds(ids, viewer), viewer);
     },
 
-    async list(user: SessionUser | null, query: ListQuery) {
+    /** The viewer GET /playlists computes its answer for (access.listViewer): the user's own for their ratings. */
+    listViewer: (user: SessionUser | null, query: Pick<ListQuery, 'favorited' | 'liked'>) =>
+      access.listViewer(user, { list: 'playlists', personal: Boolean(query.favorited || query.liked) }),
+
+    /** `viewer`: from listViewer. */
+    async list(user: SessionUser | null, viewer: Viewer, query: ListQuery) {
       if (query.favorited || query.liked) requireUser(user);
-      const viewer = await access.viewer(user);
       const creatorIds = [query.user, query.creator].filter((id): id is number => id !== undefined);
       const filter: PlaylistFilter = {
         ids: query.ids,
@@ -157,8 +161,8 @@ export function createPlaylistsService({
     },
 
     /** The newest public community playlists (not core, not a training-plan day). */
-    async recent(user: SessionUser | null) {
-      const viewer = await access.viewer(user);
+    /** `viewer`: from listViewer. */
+    async recent(viewer: Viewer) {
       const { rows } = await repo.list(
         { isPublic: true, core: false, inSeries: false },
         viewer,
