@@ -177,11 +177,8 @@ describe('the viewer of a session', () => {
 });
 
 describe('the viewer of library lists', () => {
-  const listViewerId = async (
-    who: keyof typeof viewers,
-    list: 'files' | 'playlists',
-    personal = false,
-  ) => (await access.listViewer(viewers[who], { list, personal })).id;
+  const listViewerId = async (who: keyof typeof viewers, list: 'files' | 'playlists', personal = false) =>
+    (await access.listViewer(viewers[who], { list, personal })).id;
 
   it('is the shared audience (no id) for users who see lists as anonymous visitors with their tiers do', async () => {
     expect(await access.listViewer(null, { list: 'files', personal: false })).toEqual(ANONYMOUS);
