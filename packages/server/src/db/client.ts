@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type HeldLock, LockHeldError, type LockLostError, takeLock } from './embedded-lock.ts';
+import { installGenerationTriggers } from './kept-generations.ts';
 import * as schema from './schema/index.ts';
 
 /** The database or one of its transactions: both are a PgDatabase, so a repo takes either. */
@@ -148,6 +149,10 @@ export async function openDatabase(opts: {
     await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     const db: Db = drizzlePg(pool, { schema });
     await migratePg(db as never, { migrationsFolder });
+    await installGenerationTriggers(
+      (statements) => pool.query(statements),
+      async (query) => (await pool.query(query)).rows,
+    );
     return { db, kind: 'postgres', close: () => pool.end() };
   }
 
@@ -188,6 +193,10 @@ async function openEmbedded(dir: string | undefined, image?: Blob): Promise<PGli
   });
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   await migratePglite(drizzlePglite(client) as never, { migrationsFolder });
+  await installGenerationTriggers(
+    (statements) => client.exec(statements),
+    async (query) => (await client.query<Record<string, unknown>>(query)).rows,
+  );
   return client;
 }
 

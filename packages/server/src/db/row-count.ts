@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { KeptTotals } from '../platform/read-cache.ts';
+import type { ReadCache } from '../platform/read-cache.ts';
 import type { Db } from './client.ts';
+import type { LibraryPart } from './kept-generations.ts';
 
 /** Up to this many matches a total is counted exactly whenever the library has changed. */
 export const EXACT_COUNT_LIMIT = 1000;
@@ -46,15 +47,17 @@ const statementKey = ({ sql: text, params }: { sql: string; params: unknown[] })
  */
 export async function pageTotal(
   db: Db,
-  totals: KeptTotals,
+  totals: ReadCache['totals'],
   table: PgTable,
   where: SQL | undefined,
-  opts: { exactLimit?: number; viewerId?: number; key?: string } = {},
+  opts: { reads: readonly LibraryPart[]; exactLimit?: number; personal?: boolean; key?: string },
 ) {
   const exactLimit = opts.exactLimit ?? EXACT_COUNT_LIMIT;
   const full = db.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
-  const key = opts.key ?? statementKey(full.toSQL());
-  const { total: kept, keep } = await totals.find(key, { viewerId: opts.viewerId ?? null, exactLimit });
+  // A total of the viewer's own ratings is counted each time (no generation follows them).
+  const { value: kept, keep } = opts.personal
+    ? { value: undefined, keep: () => {} }
+    : await totals.find(opts.key ?? statementKey(full.toSQL()), { exactLimit, reads: opts.reads });
 
   return {
     /** The total kept for this filter, if any (before the page query runs). */
@@ -72,15 +75,4 @@ export async function pageTotal(
       return total;
     },
   };
-}
-
-/** The number of rows of `table` matching `where` (a list's totalItems without a page). */
-export async function countRows(
-  db: Db,
-  totals: KeptTotals,
-  table: PgTable,
-  where: SQL | undefined,
-  exactLimit = EXACT_COUNT_LIMIT,
-): Promise<number> {
-  return (await pageTotal(db, totals, table, where, { exactLimit })).of(undefined);
 }

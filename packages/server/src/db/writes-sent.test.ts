@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testDbKind } from '../test/harness.ts';
 import type { Database } from './client.ts';
 import { createGenerationsReader, createSessionGenerationReader } from './library-generation.ts';
-import { libraryGeneration } from './schema/index.ts';
+import { keptGenerations } from './schema/index.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -22,24 +22,24 @@ describe.runIf(testDbKind === 'pglite')('statements that may write, on the embed
 
   it('counts every statement but a plain select, and the end of each transaction', async () => {
     const before = count();
-    await database.db.select().from(libraryGeneration);
+    await database.db.select().from(keptGenerations);
     await database.db.execute(sql`  SELECT 1`);
     expect(count()).toBe(before);
 
-    await database.db.execute(sql`select generation from library_generation for update`);
+    await database.db.execute(sql`select generation from kept_generations for update`);
     expect(count()).toBe(before + 1);
     await database.db.execute(sql`with g as (select 1) select * from g`);
     expect(count()).toBe(before + 2);
-    await database.db.update(libraryGeneration).set({ generation: sql`generation` });
+    await database.db.update(keptGenerations).set({ generation: sql`generation` });
     expect(count()).toBe(before + 3);
 
     await database.db.transaction(async (tx) => {
-      await tx.select().from(libraryGeneration);
+      await tx.select().from(keptGenerations);
     });
     expect(count()).toBe(before + 4);
     await expect(
       database.db.transaction(async (tx) => {
-        await tx.update(libraryGeneration).set({ generation: sql`generation` });
+        await tx.update(keptGenerations).set({ generation: sql`generation` });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -49,18 +49,20 @@ describe.runIf(testDbKind === 'pglite')('statements that may write, on the embed
   it('reads the generations again only after a statement that may write', async () => {
     const readGenerations = createGenerationsReader(database);
     const readSessionGeneration = createSessionGenerationReader(database);
-    const library = (await readGenerations(null)).library;
+    const files = (await readGenerations()).files;
     const session = await readSessionGeneration();
 
-    await uncounted('update library_generation set generation = generation + 1');
-    await uncounted('update session_generation set generation = generation + 1');
+    await uncounted(`update kept_generations set generation = generation + 1 where name = 'files'`);
+    await uncounted(`update kept_generations set generation = generation + 1 where name = 'sessions'`);
     // Nothing this process sent could have changed them: the answers kept are given again.
-    expect((await readGenerations(null)).library).toBe(library);
+    expect((await readGenerations()).files).toBe(files);
     expect(await readSessionGeneration()).toBe(session);
 
     // Any counted write sends the reads again, and they see everything up to it.
-    await database.db.execute(sql`update library_generation set generation = generation + 1`);
-    expect((await readGenerations(null)).library).toBe(library + 2);
+    await database.db.execute(
+      sql`update kept_generations set generation = generation + 1 where name = 'files'`,
+    );
+    expect((await readGenerations()).files).toBe(files + 2);
     expect(await readSessionGeneration()).toBe(session + 1);
   });
 });

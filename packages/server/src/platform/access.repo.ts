@@ -7,10 +7,10 @@ import {
   blocks,
   files,
   fileTiers,
+  keptGenerations,
   membershipTiers,
   playlists,
   roles,
-  sessionGeneration,
   userMemberships,
   userRoles,
   users,
@@ -53,7 +53,7 @@ export interface FoundSession {
   /** The session's absolute end. */
   expiresAt: Date;
   rotatePending: boolean;
-  /** The session generation (migration 0012) in the lookup's snapshot. */
+  /** The sessions generation (db/kept-generations.ts) in the lookup's snapshot. */
   generation: number;
 }
 
@@ -113,8 +113,8 @@ const viewerColumns = {
 /**
  * The session lookup (`live_session_user`), unprepared: the user behind a live session token with
  * role names (one row per role) and memberships, and the session generation in the same snapshot.
- * Every table and column it reads must raise the session generation when written (migration 0012);
- * session-generation.test.ts reads this statement's text to check that.
+ * Every table and column it reads must raise the sessions generation when written (db/kept-generations.ts);
+ * access-kept-sessions.test.ts reads this statement's text to check that.
  */
 export function liveSessionUserQuery(db: Db) {
   return db
@@ -126,9 +126,8 @@ export function liveSessionUserQuery(db: Db) {
       lastSeenAt: authSessions.lastSeenAt,
       expiresAt: authSessions.expiresAt,
       rotatePending: authSessions.rotatePending,
-      generation: sql<number>`(select ${sessionGeneration.generation} from ${sessionGeneration})`.mapWith(
-        Number,
-      ),
+      generation: sql<number>`(select ${keptGenerations.generation} from ${keptGenerations}
+        where ${keptGenerations.name} = 'sessions')`.mapWith(Number),
       ...viewerColumns,
     })
     .from(authSessions)

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { GenerationName } from '../db/kept-generations.ts';
 import { createGenerationsReader, sharedReads } from '../db/library-generation.ts';
-import { libraryGeneration, viewerGeneration } from '../db/schema/index.ts';
+import { keptGenerations } from '../db/schema/index.ts';
 import { authHeader, createSignedInUser, createUser, type TestUser } from '../test/factories.ts';
 import { createTestApp } from '../test/harness.ts';
 import { createFile, createPlaylist, createSeries } from '../test/library-factories.ts';
@@ -23,7 +24,9 @@ beforeAll(async () => {
   await createFile(db, { name: 'Alice draft', authorId: alice.id, isPublic: false });
 });
 
-const generation = async () => (await db.select().from(libraryGeneration))[0].generation;
+const generationOf = async (name: GenerationName) =>
+  (await db.select().from(keptGenerations).where(sql`${keptGenerations.name} = ${name}`))[0].generation;
+const generation = () => generationOf('files');
 
 async function files(token?: string) {
   const res = await app.inject({
@@ -105,7 +108,7 @@ describe('kept answers of the library read calls', () => {
     expect((await files()).cache).toBe('miss');
   });
 
-  it("keeps everyone's answers through another user's favourites, ratings and plan progress; the writer sees theirs at once", async () => {
+  it("keeps everyone's answers through another user's favourites, ratings and plan progress; the writer's own are computed for them", async () => {
     const carol = await createSignedInUser(app, { username: 'carol' });
     const playlist = await createPlaylist(db, { name: 'Rated list', creatorId: carol.id });
     const plan = await createSeries(db, { name: 'Plan', creatorId: carol.id, playlistIds: [playlist.id] });
@@ -126,32 +129,29 @@ describe('kept answers of the library read calls', () => {
     const positionOf = (body: { series: { name: string; position: number }[] }) =>
       body.series.find((s) => s.name === 'Plan')?.position;
 
-    // Alice's and anonymous answers are kept; so are Bob's, before he writes.
-    for (const url of [playlistsUrl, plansUrl]) {
-      for (const token of [alice.token, undefined, bob.token]) await ask(url, token);
-      for (const token of [alice.token, undefined, bob.token])
-        expect((await ask(url, token)).cache).toBe('hit');
-    }
+    // Lists are kept for Alice (an owner), anonymous visitors and Bob (who shares theirs).
+    for (const token of [alice.token, undefined, bob.token]) await ask(playlistsUrl, token);
+    for (const token of [alice.token, undefined, bob.token])
+      expect((await ask(playlistsUrl, token)).cache).toBe('hit');
+    // Plans carry a signed-in user's own progress: kept for anonymous visitors only.
+    await ask(plansUrl);
+    expect((await ask(plansUrl)).cache).toBe('hit');
+    expect((await ask(plansUrl, bob.token)).cache).toBeUndefined();
     expect((await ask(favouritesUrl, bob.token)).body.playlists).toEqual([]);
 
     await send('PUT', '/api/playlist/user', bob.token, { id: playlist.id, isLiked: true, isFavorite: true });
     await send('PUT', '/api/userseries', bob.token, { id: plan.id, playlistIndex: 2 });
 
-    for (const url of [playlistsUrl, plansUrl]) {
-      expect((await ask(url, alice.token)).cache).toBe('hit');
-      expect((await ask(url)).cache).toBe('hit');
-    }
-    // Bob's list is everyone's (he owns no playlist): its like count is as old as theirs. His
-    // favourites and progress are his own, and he sees them on his next request.
+    expect((await ask(playlistsUrl, alice.token)).cache).toBe('hit');
+    expect((await ask(playlistsUrl)).cache).toBe('hit');
+    expect((await ask(plansUrl)).cache).toBe('hit');
+    // Bob's list is everyone's: its like count is as old as theirs. His favourites and progress
+    // are his own, and he sees them on his next request.
     const shared = await ask(playlistsUrl, bob.token);
     expect({ cache: shared.cache, likes: likesOf(shared.body) }).toEqual({ cache: 'hit', likes: 0 });
     const favourites = await ask(favouritesUrl, bob.token);
     expect(favourites.body.playlists.map((p: { name: string }) => p.name)).toEqual(['Rated list']);
-    const progress = await ask(plansUrl, bob.token);
-    expect({ cache: progress.cache, position: positionOf(progress.body) }).toEqual({
-      cache: 'miss',
-      position: 2,
-    });
+    expect(positionOf((await ask(plansUrl, bob.token)).body)).toBe(2);
     // Others see the new like count once their kept answer is LIBRARY_CACHE_SECONDS old.
     expect(likesOf((await ask(playlistsUrl)).body)).toBe(0);
     clock.advance(5_000);
@@ -175,71 +175,57 @@ describe('kept answers of the library read calls', () => {
   });
 });
 
-describe('the library generation', () => {
-  // Every table a cached answer reads. A statement trigger fires even when no row matches.
-  const watched = [
-    'membership_tiers',
-    'user_memberships',
-    'file_tiers',
-    'triggers',
-    'file_triggers',
-    'tags',
-    'file_tags',
-    'playlist_files',
-    'series',
-    'series_playlists',
-    'user_roles',
+describe('the generations of the library', () => {
+  // Every table a kept answer reads, by the generation it raises (db/kept-generations.ts). A
+  // statement trigger fires even when no row matches.
+  const watched: [GenerationName, string][] = [
+    ...['membership_tiers', 'file_tiers', 'triggers', 'file_triggers', 'tags', 'file_tags'].map(
+      (table): [GenerationName, string] => ['files', table],
+    ),
+    ...['playlist_files', 'series', 'series_playlists'].map((table): [GenerationName, string] => [
+      'playlists',
+      table,
+    ]),
   ];
-  // What only one user sees: each write raises the generation of the user it belongs to.
-  const perViewer = ['playlist_ratings', 'user_series', 'user_triggers'];
-  const viewerGenerationOf = async (userId: number) =>
-    (await db.select().from(viewerGeneration).where(sql`${viewerGeneration.userId} = ${userId}`))[0]
-      ?.generation ?? 0;
+  // What only one user sees raises no generation: answers that read it are computed each time.
+  const personal = ['playlist_ratings', 'user_series', 'user_triggers'];
 
-  it.each(watched)('rises with every write to %s', async (table) => {
-    const before = await generation();
+  it.each(watched)('%s rises with every write to %s', async (name, table) => {
+    const before = await generationOf(name);
     await db.execute(sql`delete from ${sql.identifier(table)} where false`);
     // More than one for file_triggers: the files' trigger_ids follow their links.
-    expect(await generation()).toBeGreaterThan(before);
+    expect(await generationOf(name)).toBeGreaterThan(before);
   });
 
-  it.each(perViewer)(
-    "does not rise with writes to %s, which raise only their user's generation",
-    async (table) => {
-      const writer = await createUser(db); // no rows of their own yet
-      const playlist = await createPlaylist(db, { creatorId: alice.id });
-      const plan = await createSeries(db, { creatorId: alice.id, playlistIds: [playlist.id] });
-      const [trigger] = (
-        (await db.execute(
-          sql`insert into triggers (name) values (${`t-${table}`}) returning id`,
-        )) as unknown as {
-          rows: { id: number }[];
-        }
-      ).rows;
-      const row = {
-        playlist_ratings: sql`insert into playlist_ratings (user_id, playlist_id, favorite) values (${writer.id}, ${playlist.id}, true)`,
-        user_series: sql`insert into user_series (user_id, series_id, playlist_index) values (${writer.id}, ${plan.id}, 2)`,
-        user_triggers: sql`insert into user_triggers (user_id, trigger_id) values (${writer.id}, ${trigger.id})`,
-      }[table];
-      const before = {
-        library: await generation(),
-        alice: await viewerGenerationOf(alice.id),
-        writer: await viewerGenerationOf(writer.id),
-      };
-      await db.execute(row as ReturnType<typeof sql>);
-      await db.execute(
-        sql`update ${sql.identifier(table)} set user_id = user_id where user_id = ${writer.id}`,
-      );
-      await db.execute(sql`delete from ${sql.identifier(table)} where user_id = ${writer.id}`);
-      expect({
-        library: await generation(),
-        alice: await viewerGenerationOf(alice.id),
-        writer: await viewerGenerationOf(writer.id),
-      }).toEqual({ ...before, writer: before.writer + 3 });
-    },
-  );
+  it("a playlist's change raises the playlists generation only: file lists stay kept", async () => {
+    const playlist = await createPlaylist(db, { name: 'Edited list', creatorId: alice.id });
+    await files();
+    expect((await files()).cache).toBe('hit');
+    const before = { files: await generationOf('files'), playlists: await generationOf('playlists') };
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/playlists',
+      headers: authHeader(alice.token),
+      payload: { id: playlist.id, description: 'Edited' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect({ files: await generationOf('files'), playlists: await generationOf('playlists') }).toEqual({
+      files: before.files,
+      playlists: before.playlists + 1,
+    });
+    expect((await files()).cache).toBe('hit');
+  });
 
-  it('rises with a change to any column of playlists but the like, dislike and favourite counts a rating recounts', async () => {
+  it.each(personal)('does not rise with writes to %s', async (table) => {
+    const before = { files: await generationOf('files'), playlists: await generationOf('playlists') };
+    await db.execute(sql`delete from ${sql.identifier(table)} where false`);
+    await db.execute(sql`update ${sql.identifier(table)} set user_id = user_id where false`);
+    expect({ files: await generationOf('files'), playlists: await generationOf('playlists') }).toEqual(
+      before,
+    );
+  });
+
+  it('playlists rises with a change to any column of playlists but the like, dislike and favourite counts a rating recounts', async () => {
     const { rows } = (await db.execute(
       sql`select column_name from information_schema.columns
           where table_name = 'playlists' and is_generated = 'NEVER' order by ordinal_position`,
@@ -248,11 +234,11 @@ describe('the library generation', () => {
     const columns = rows.map((r) => r.column_name);
     expect(columns).toEqual(expect.arrayContaining(counts));
     for (const column of columns) {
-      const before = await generation();
+      const before = await generationOf('playlists');
       await db.execute(
         sql`update playlists set ${sql.identifier(column)} = ${sql.identifier(column)} where false`,
       );
-      expect({ column, rises: (await generation()) > before }).toEqual({
+      expect({ column, rises: (await generationOf('playlists')) > before }).toEqual({
         column,
         rises: !counts.includes(column),
       });
@@ -261,15 +247,15 @@ describe('the library generation', () => {
       sql`insert into playlists (id) select id from playlists where false`,
       sql`delete from playlists where false`,
     ]) {
-      const before = await generation();
+      const before = await generationOf('playlists');
       await db.execute(write);
-      expect(await generation()).toBe(before + 1);
+      expect(await generationOf('playlists')).toBe(before + 1);
     }
   });
 
   // Nor with the waveform and loudness, which only GET /api/files/waveform reads, never kept (analysing
   // the library in the background would otherwise drop every kept answer once per file).
-  it('rises with a change to any column of files but plays (every finished listen counts one), waveform and loudness', async () => {
+  it('files rises with a change to any column of files but plays (every finished listen counts one), waveform and loudness', async () => {
     const { rows } = (await db.execute(
       sql`select column_name from information_schema.columns
           where table_name = 'files' and is_generated = 'NEVER' order by ordinal_position`,
@@ -296,18 +282,23 @@ describe('the library generation', () => {
     }
   });
 
-  it('rises with changes to what answers show of users, not with points, streaks or sign-ups', async () => {
-    const before = await generation();
-    await db.execute(sql`update users set points = points + 10, streak = streak + 1`);
+  it('rises with changes to what answers show of users, not with points, streaks, settings or sign-ups', async () => {
+    const before = { files: await generationOf('files'), playlists: await generationOf('playlists') };
+    await db.execute(
+      sql`update users set points = points + 10, streak = streak + 1, hide_locked_files = false`,
+    );
     await createSignedInUser(app, { username: 'newcomer' });
-    expect(await generation()).toBe(before);
-    for (const column of ['username', 'image_url', 'hide_locked_files']) {
+    for (const column of ['username', 'image_url']) {
       await db.execute(
         sql`update users set ${sql.identifier(column)} = ${sql.identifier(column)} where false`,
       );
     }
     await db.execute(sql`delete from users where false`);
-    expect(await generation()).toBe(before + 4);
+    // Files show their author's name; playlists their creator's name and picture.
+    expect({ files: await generationOf('files'), playlists: await generationOf('playlists') }).toEqual({
+      files: before.files + 2,
+      playlists: before.playlists + 3,
+    });
   });
 
   it('does not rise when the writing transaction rolls back', async () => {
@@ -323,6 +314,7 @@ describe('the library generation', () => {
 });
 
 describe('createReadCache', () => {
+  const READS = { reads: ['files'] as const };
   const request = (url: string, query: object = {}) =>
     ({ user: null, routeOptions: { url }, query }) as unknown as FastifyRequest;
   // Serialises and sends as JSON; `send` hands back what was sent, parsed.
@@ -352,11 +344,13 @@ describe('createReadCache', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return { n: computed };
     };
-    const answers = await Promise.all([1, 2, 3].map(() => cache.answer(request('/a'), reply, compute)));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => cache.answer(request('/a'), reply, READS, compute)),
+    );
     expect(answers).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }]);
     expect(computed).toBe(1);
     // Another query is another answer.
-    expect(await cache.answer(request('/a', { page: 2 }), reply, compute)).toEqual({ n: 2 });
+    expect(await cache.answer(request('/a', { page: 2 }), reply, READS, compute)).toEqual({ n: 2 });
   });
 
   it('shares generation reads between requests, never one that started before the request arrived', async () => {
@@ -370,7 +364,7 @@ describe('createReadCache', () => {
       });
     const sharedRead = sharedReads(readGeneration);
     const cache = createReadCache({
-      readGenerations: async () => ({ library: await sharedRead(), viewer: 0 }),
+      readGenerations: async () => ({ files: await sharedRead(), playlists: 0, viewer: 0 }),
       clock,
       ttlMs: 60_000,
       maxEntries: 10,
@@ -380,13 +374,13 @@ describe('createReadCache', () => {
     const compute = async () => ++computed;
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-    const first = cache.answer(request('/c'), reply, compute);
+    const first = cache.answer(request('/c'), reply, READS, compute);
     reads[0].release();
     expect(await first).toBe(1);
 
-    const earlier = cache.answer(request('/c'), reply, compute); // its read starts at generation 1
+    const earlier = cache.answer(request('/c'), reply, READS, compute); // its read starts at generation 1
     generationNow = 2; // a write commits while that read is under way
-    const later = [1, 2, 3].map(() => cache.answer(request('/c'), reply, compute)); // asked after the commit
+    const later = [1, 2, 3].map(() => cache.answer(request('/c'), reply, READS, compute)); // asked after the commit
     expect(reads).toHaveLength(2); // the later ones wait for a read of their own
     reads[1].release();
     expect(await earlier).toBe(1);
@@ -404,8 +398,8 @@ describe('createReadCache', () => {
       if (calls === 1) throw new Error('not found');
       return 'found';
     };
-    await expect(cache.answer(request('/b'), reply, compute)).rejects.toThrow('not found');
-    expect(await cache.answer(request('/b'), reply, compute)).toBe('found');
+    await expect(cache.answer(request('/b'), reply, READS, compute)).rejects.toThrow('not found');
+    expect(await cache.answer(request('/b'), reply, READS, compute)).toBe('found');
     expect(calls).toBe(2);
   });
 
@@ -413,7 +407,7 @@ describe('createReadCache', () => {
     const cache = newCache({ maxEntries: 2 });
     const computedFor: string[] = [];
     const ask = (url: string) =>
-      cache.answer(request(url), reply, async () => {
+      cache.answer(request(url), reply, READS, async () => {
         computedFor.push(url);
         return url;
       });
@@ -428,44 +422,48 @@ describe('createReadCache', () => {
 
   it('keeps the first rows of a list while the library is unchanged; an order by play counts at most ttlMs', async () => {
     const cache = newCache();
-    const orders = (changesUnseen: boolean) => cache.orders.find('list', { viewerId: null, changesUnseen });
+    const orders = (changesUnseen: boolean) =>
+      cache.orders.find('list', { changesUnseen, reads: READS.reads });
     const byName = await orders(false);
-    expect(byName.ids).toBeUndefined();
+    expect(byName.value).toBeUndefined();
     byName.keep([3, 1, 2]);
-    const byPlays = await cache.orders.find('by plays', { viewerId: null, changesUnseen: true });
+    const byPlays = await cache.orders.find('by plays', {
+      changesUnseen: true,
+      reads: READS.reads,
+    });
     byPlays.keep([2, 1]);
     clock.advance(4_999);
-    expect((await orders(false)).ids).toEqual([3, 1, 2]);
-    expect((await cache.orders.find('by plays', { viewerId: null, changesUnseen: true })).ids).toEqual([
+    expect((await orders(false)).value).toEqual([3, 1, 2]);
+    expect((await cache.orders.find('by plays', { changesUnseen: true, reads: READS.reads })).value).toEqual([
       2, 1,
     ]);
     clock.advance(1);
     // Five seconds on: the order by play counts is read again, the other one is still exact.
     expect(
-      (await cache.orders.find('by plays', { viewerId: null, changesUnseen: true })).ids,
+      (await cache.orders.find('by plays', { changesUnseen: true, reads: READS.reads })).value,
     ).toBeUndefined();
-    expect((await orders(false)).ids).toEqual([3, 1, 2]);
+    expect((await orders(false)).value).toEqual([3, 1, 2]);
     clock.advance(3_600_000);
-    expect((await orders(false)).ids).toEqual([3, 1, 2]);
+    expect((await orders(false)).value).toEqual([3, 1, 2]);
     // Any change of the library drops it.
     await db.execute(sql`update tags set name = name where false`);
-    expect((await orders(false)).ids).toBeUndefined();
+    expect((await orders(false)).value).toBeUndefined();
   });
 
   it('keeps lookups and rows by id while the library is unchanged, however long', async () => {
     const cache = newCache();
-    const lookup = await cache.lookups.find<boolean>('may play');
+    const lookup = await cache.lookups.find('may play', READS);
     expect(lookup.value).toBeUndefined();
     lookup.keep(false);
     expect((await cache.rows.find([1, 2])).rows.size).toBe(0);
     (await cache.rows.find([1, 2])).keep([{ id: 1 }, { id: 2 }]);
     clock.advance(3_600_000);
-    expect((await cache.lookups.find('may play')).value).toBe(false);
-    expect((await cache.lookups.find('other')).value).toBeUndefined();
+    expect((await cache.lookups.find('may play', READS)).value).toBe(false);
+    expect((await cache.lookups.find('other', READS)).value).toBeUndefined();
     expect([...(await cache.rows.find([2, 3])).rows]).toEqual([[2, { id: 2 }]]);
     // Any change of the library drops them.
     await db.execute(sql`update tags set name = name where false`);
-    expect((await cache.lookups.find('may play')).value).toBeUndefined();
+    expect((await cache.lookups.find('may play', READS)).value).toBeUndefined();
     expect((await cache.rows.find([1, 2])).rows.size).toBe(0);
   });
 
@@ -478,37 +476,39 @@ describe('createReadCache', () => {
       maxCharacters: 1_000_000,
     });
     for (const changesUnseen of [true, false]) {
-      (await cache.orders.find('x', { viewerId: null, changesUnseen })).keep([1]);
+      (await cache.orders.find('x', { changesUnseen, reads: READS.reads })).keep([1]);
     }
-    expect((await cache.orders.find('x', { viewerId: null, changesUnseen: true })).ids).toBeUndefined();
-    expect((await cache.orders.find('x', { viewerId: null, changesUnseen: false })).ids).toEqual([1]);
+    expect((await cache.orders.find('x', { changesUnseen: true, reads: READS.reads })).value).toBeUndefined();
+    expect((await cache.orders.find('x', { changesUnseen: false, reads: READS.reads })).value).toEqual([1]);
   });
 
   it('looks up totals and orders within an answer at the generations of that answer, reading none again', async () => {
     const read = createGenerationsReader(app.ctx.database);
     let reads = 0;
     const cache = createReadCache({
-      readGenerations: (viewerId) => {
+      readGenerations: () => {
         reads += 1;
-        return read(viewerId);
+        return read();
       },
       clock,
       ttlMs: 5_000,
       maxEntries: 10,
       maxCharacters: 1_000_000,
     });
-    await cache.answer(request('/with-lookups'), reply, async () => {
-      (await cache.orders.find('o', { viewerId: null, changesUnseen: false })).keep([1]);
-      (await cache.totals.find('t', { viewerId: null, exactLimit: 10 })).keep(1);
+    await cache.answer(request('/with-lookups'), reply, READS, async () => {
+      (await cache.orders.find('o', { changesUnseen: false, reads: READS.reads })).keep([1]);
+      (await cache.totals.find('t', { exactLimit: 10, reads: READS.reads })).keep(1);
       return 'done';
     });
     expect(reads).toBe(1);
     // Outside an answer, a lookup reads the generations: a change since shows.
-    expect((await cache.orders.find('o', { viewerId: null, changesUnseen: false })).ids).toEqual([1]);
+    expect((await cache.orders.find('o', { changesUnseen: false, reads: READS.reads })).value).toEqual([1]);
     expect(reads).toBe(2);
     await db.execute(sql`update tags set name = name where false`);
-    expect((await cache.orders.find('o', { viewerId: null, changesUnseen: false })).ids).toBeUndefined();
-    expect((await cache.totals.find('t', { viewerId: null, exactLimit: 10 })).total).toBeUndefined();
+    expect(
+      (await cache.orders.find('o', { changesUnseen: false, reads: READS.reads })).value,
+    ).toBeUndefined();
+    expect((await cache.totals.find('t', { exactLimit: 10, reads: READS.reads })).value).toBeUndefined();
   });
 
   it('keeps bodies within maxCharacters in all, and none longer than that', async () => {
@@ -516,7 +516,7 @@ describe('createReadCache', () => {
     const computedFor: string[] = [];
     // The body of `length` characters: a JSON string of length - 2 letters.
     const ask = (url: string, length: number) =>
-      cache.answer(request(url), reply, async () => {
+      cache.answer(request(url), reply, READS, async () => {
         computedFor.push(url);
         return 'x'.repeat(length - 2);
       });

@@ -93,21 +93,6 @@ export const authSessions = pgTable(
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
 
-/**
- * One row counting changes to what a session lookup (`live_session_user`, platform/access.repo.ts)
- * answers: sessions, the user columns it reads, roles and memberships. Statement triggers raise it
- * in the writing transaction (migration 0012), so a session user kept in the process
- * (platform/access.ts) is reused only while nothing it was read from has changed (decision 034).
- */
-export const sessionGeneration = pgTable(
-  'session_generation',
-  {
-    id: integer('id').primaryKey().default(1),
-    generation: bigint('generation', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [check('session_generation_single_row', sql`${t.id} = 1`)],
-);
-
 /** Single-use e-mail tokens (verification, password reset), stored hashed. */
 export const emailTokens = pgTable(
   'email_tokens',

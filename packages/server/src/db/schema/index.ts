@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './community.ts';
+export * from './generations.ts';
 export * from './integrations.ts';
 export * from './library.ts';
 export * from './listening.ts';

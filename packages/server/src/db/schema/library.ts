@@ -228,6 +228,33 @@ export const playlists = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('english', name || ' ' || description)`,
     ),
+    /*
+     * The summary of the entries whose file is public, what the shared audience sees
+     * (access.listViewer): kept by database triggers (migration 0017), never written by the app,
+     * so simple lists read it with the page instead of aggregating every entry per request.
+     * Columns here rather than a table of their own: the page query reads them without a join,
+     * and the kept-answer generation of playlists (db/kept-generations.ts) covers them as it
+     * covers every other column.
+     */
+    /** File ids of the public entries, in playlist order (their count is the file count). */
+    publicFileIds: integer('public_file_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Milliseconds, of the enabled public entries. */
+    publicTotalDuration: bigint('public_total_duration', { mode: 'number' }).notNull().default(0),
+    /** Public entries whose file has haptics. */
+    publicWithHaptics: integer('public_with_haptics').notNull().default(0),
+    /** Whether a public entry's file needs a membership tier. */
+    publicHasTiers: boolean('public_has_tiers').notNull().default(false),
+    /** The public entries' distinct warnings, in the order first met. */
+    publicWarnings: text('public_warnings').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The public entries' distinct trigger ids, with (at the same index) the 1-based number of the
+     * first public entry that has each: a list shows them by that entry, then by name.
+     */
+    publicTriggerIds: integer('public_trigger_ids').array().notNull().default(sql`'{}'::integer[]`),
+    publicTriggerFirstEntries: integer('public_trigger_first_entries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
   },
   (t) => [
     uniqueIndex('playlists_uuid_idx').on(t.uuid),
@@ -323,28 +350,3 @@ export const userSeries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.seriesId] })],
 );
-
-/**
- * One row counting changes to what the library's read calls answer. Statement triggers on every
- * table those answers read raise it in the writing transaction (migration 0001), so the read
- * cache (`platform/read-cache.ts`) can tell whether a kept answer is still current.
- */
-export const libraryGeneration = pgTable(
-  'library_generation',
-  {
-    id: integer('id').primaryKey().default(1),
-    generation: bigint('generation', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [check('library_generation_single_row', sql`${t.id} = 1`)],
-);
-
-/**
- * Per user, a count of changes to what only that user sees of the library: their ratings and
- * favourites, plan progress and trained triggers. Row triggers raise it for the user whose row was
- * written (migration 0004), so one user's writes neither drop others' kept answers nor queue on a
- * shared row. No foreign key: deleting a user deletes their ratings, whose triggers write here.
- */
-export const viewerGeneration = pgTable('viewer_generation', {
-  userId: integer('user_id').primaryKey(),
-  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
-});

@@ -210,6 +210,9 @@ export const FEW_MATCHES = 1000;
  */
 export const KEPT_ORDER_ROWS = 100;
 
+/** File lists read the files part of the library alone (db/kept-generations.ts). */
+const FILES_READ = ['files'] as const;
+
 /** A JSON.stringify replacer that writes a Set (the viewer's tiers) as its sorted items, not `{}`. */
 const setsAsArrays = (_key: string, value: unknown) => (value instanceof Set ? [...value].sort() : value);
 
@@ -337,12 +340,12 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
       const seenBy = [viewer.id, viewer.readsAllFiles, filter.onlyUnlocked ? viewer.entitledTierIds : null];
       const filterKey = `files ${JSON.stringify([filter, seenBy], setsAsArrays)}`;
       const [totalItems, order] = await Promise.all([
-        pageTotal(db, totals, files, where, { key: filterKey }),
+        pageTotal(db, totals, files, where, { key: filterKey, reads: FILES_READ }),
         // Play counts change without a new generation: an order by them is kept as briefly as answers.
         sliced
           ? orders.find(`${filterKey} ${sort.type} ${sort.direction}`, {
-              viewerId: null,
               changesUnseen: sort.type === 'playcount',
+              reads: FILES_READ,
             })
           : null,
       ]);
@@ -352,8 +355,8 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
           : ordered(limit, offset, totalItems.column);
       let pageIds: readonly number[];
       let firstRow: { total: number } | undefined;
-      if (order?.ids) {
-        pageIds = order.ids.slice(page.offset, page.offset + page.limit);
+      if (order?.value) {
+        pageIds = order.value.slice(page.offset, page.offset + page.limit);
       } else if (order) {
         const first = await read(KEPT_ORDER_ROWS, 0);
         order.keep(first.map((r) => r.id));

@@ -16,7 +16,9 @@ export async function filesRoutes(
 ) {
   registerRoute(app, filesApi.list, async (req, reply) => {
     const viewer = await files.listViewer(req.user, req.query);
-    return readCache.answer(req, reply, () => files.list(req.user, viewer, req.query), viewer);
+    return readCache.answer(req, reply, { reads: ['files'], viewer }, () =>
+      files.list(req.user, viewer, req.query),
+    );
   });
   await fileEditingRoutes(app, fileEditing);
 }

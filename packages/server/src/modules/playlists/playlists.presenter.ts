@@ -1,36 +1,76 @@
 import type { AudioFile } from '@mesmer/shared/api/files';
 import type { Playlist, PlaylistFile, PlaylistUserInfo } from '@mesmer/shared/api/playlists';
 import { likeRatio } from '@mesmer/shared/domain/rating';
-import type { PlaylistRow, ShownEntry, TriggerRef } from './playlists.repo.ts';
+import type { PlaylistRow, PublicSummary, ShownEntry, TriggerRef } from './playlists.repo.ts';
 
 /** What the totals need of an entry the viewer may see. */
 export type EntryFacts = Pick<
   ShownEntry,
-  'duration' | 'disabled' | 'hasHaptics' | 'hasTiers' | 'warnings'
+  'fileId' | 'duration' | 'disabled' | 'hasHaptics' | 'hasTiers' | 'warnings'
 > & {
+  /** Ordered by name. */
   triggers: TriggerRef[];
 };
 
-/** Totals a playlist shows, over the entries the viewer may see. */
-function summarise(entries: EntryFacts[]) {
-  const withHaptics = entries.filter((e) => e.hasHaptics).length;
-  const triggers = new Map<number, { id: number; uuid: string; name: string }>();
+/**
+ * A playlist's entries that a viewer may see, summed up: per request from the entries
+ * (summariseEntries), or as stored for the shared audience (storedSummary).
+ */
+export interface EntriesSummary {
+  fileIds: number[];
+  /** Of the enabled entries. */
+  totalDuration: number;
+  withHaptics: number;
+  hasTiers: boolean;
+  /** Distinct, in the order first met. */
+  warnings: string[];
+  /** Distinct, in the order first met: by entry, then by name. */
+  triggers: TriggerRef[];
+}
+
+/**
+ * The per-request summary. Its stored twin for public entries is summarise_public_entries
+ * (migration 0017): keep the two alike; public-summaries.test.ts compares them.
+ */
+export function summariseEntries(entries: EntryFacts[]): EntriesSummary {
+  const triggers = new Map<number, TriggerRef>();
   for (const entry of entries) {
     for (const t of entry.triggers) triggers.set(t.id, { id: t.id, uuid: t.uuid, name: t.name });
   }
   return {
-    fileCount: entries.length,
+    fileIds: entries.map((e) => e.fileId),
     totalDuration: entries.reduce((sum, e) => sum + (e.disabled ? 0 : e.duration), 0),
-    hapticsPercent: entries.length === 0 ? 0 : Math.floor((withHaptics * 100) / entries.length),
-    hasPatreonFiles: entries.some((e) => e.hasTiers),
+    withHaptics: entries.filter((e) => e.hasHaptics).length,
+    hasTiers: entries.some((e) => e.hasTiers),
     warnings: [...new Set(entries.flatMap((e) => e.warnings))],
     triggers: [...triggers.values()],
+  };
+}
+
+/** The stored summary of the public entries, its triggers named from `byName` (ordered by name). */
+export function storedSummary(stored: PublicSummary, byName: TriggerRef[]): EntriesSummary {
+  const firstEntry = new Map(
+    stored.publicTriggerIds.map((id, i) => [id, stored.publicTriggerFirstEntries[i]]),
+  );
+  // A stable sort: by first entry, by name within one.
+  const triggers = byName
+    .filter((t) => firstEntry.has(t.id))
+    .sort((a, b) => (firstEntry.get(a.id) ?? 0) - (firstEntry.get(b.id) ?? 0))
+    .map((t) => ({ id: t.id, uuid: t.uuid, name: t.name }));
+  return {
+    fileIds: stored.publicFileIds,
+    totalDuration: stored.publicTotalDuration,
+    withHaptics: stored.publicWithHaptics,
+    hasTiers: stored.publicHasTiers,
+    warnings: stored.publicWarnings,
+    triggers,
   };
 }
 
 /** The totals' facts of a presented file. */
 export function entryFacts(file: AudioFile, disabled: boolean): EntryFacts {
   return {
+    fileId: file.id,
     duration: file.duration,
     disabled,
     hasHaptics: file.hasHaptics,
@@ -44,12 +84,8 @@ export function entryFacts(file: AudioFile, disabled: boolean): EntryFacts {
  * Exactly what goes out of a playlist: totals over the entries the viewer may see (`shown`),
  * their file ids, and the files themselves unless the list asked for `simple` playlists.
  */
-export function toPlaylist(
-  row: PlaylistRow,
-  shown: EntryFacts[],
-  fileIds: number[],
-  files: PlaylistFile[],
-): Playlist {
+export function toPlaylist(row: PlaylistRow, shown: EntriesSummary, files: PlaylistFile[]): Playlist {
+  const fileCount = shown.fileIds.length;
   return {
     id: row.id,
     uuid: row.uuid,
@@ -60,12 +96,17 @@ export function toPlaylist(
     isCore: row.isCore,
     creator: { id: row.creatorId, username: row.creatorUsername },
     dateCreated: row.dateCreated.toISOString(),
-    fileIds,
+    fileIds: shown.fileIds,
     files,
     likes: row.likes,
     dislikes: row.dislikes,
     favorites: row.favorites,
-    ...summarise(shown),
+    fileCount,
+    totalDuration: shown.totalDuration,
+    hapticsPercent: fileCount === 0 ? 0 : Math.floor((shown.withHaptics * 100) / fileCount),
+    hasPatreonFiles: shown.hasTiers,
+    warnings: shown.warnings,
+    triggers: shown.triggers,
   };
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { escapeLike } from '../../db/sql-helpers.ts';
 import { type Viewer, visibleFilesFor, visiblePlaylistsFor } from '../../platform/access.repo.ts';
-import type { KeptTotals } from '../../platform/read-cache.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
 
 export const PLAYLIST_SORT_COLUMNS = {
   datecreated: playlists.dateCreated,
@@ -51,8 +51,8 @@ export type PlaylistRow = Pick<
   creatorUsername: string;
 };
 
-/** A playlist's stored fields as it is created (its id and uuid are the database's). */
-export type NewPlaylist = Omit<typeof playlists.$inferInsert, 'id' | 'uuid'>;
+/** A playlist's stored fields as it is created (its id and uuid are the database's; its public summary the triggers'). */
+export type NewPlaylist = Omit<typeof playlists.$inferInsert, 'id' | 'uuid' | keyof PublicSummary>;
 
 export type PlaylistEntry = { playlistId: number; position: number; fileId: number; disabled: boolean };
 
@@ -69,6 +69,21 @@ export type ShownEntry = {
 };
 
 export type TriggerRef = { id: number; uuid: string; name: string };
+
+/** The stored summary of a playlist's public entries (playlists.public_*, migration 0017). */
+const publicSummaryColumns = {
+  publicFileIds: playlists.publicFileIds,
+  publicTotalDuration: playlists.publicTotalDuration,
+  publicWithHaptics: playlists.publicWithHaptics,
+  publicHasTiers: playlists.publicHasTiers,
+  publicWarnings: playlists.publicWarnings,
+  publicTriggerIds: playlists.publicTriggerIds,
+  publicTriggerFirstEntries: playlists.publicTriggerFirstEntries,
+};
+export type PublicSummary = Pick<typeof playlists.$inferSelect, keyof typeof publicSummaryColumns>;
+
+/** A playlist of a list page: its row with the stored summary of its public entries. */
+export type ListedPlaylistRow = PlaylistRow & PublicSummary;
 
 const playlistColumns = {
   id: playlists.id,
@@ -128,7 +143,7 @@ function whereOf(filter: PlaylistFilter, viewer: Viewer): SQL | undefined {
 }
 
 /** `totals`: the app's kept totals (ctx.readCache.totals). */
-export function createPlaylistsRepo(db: Db, totals: KeptTotals) {
+export function createPlaylistsRepo(db: Db, totals: ReadCache['totals']) {
   // A fixed statement, prepared once per connection.
   const triggersByIds = db
     .select({ id: triggers.id, uuid: triggers.uuid, name: triggers.name })
@@ -148,19 +163,21 @@ export function createPlaylistsRepo(db: Db, totals: KeptTotals) {
       const where = whereOf(filter, viewer);
       const dir = sort.direction === 'asc' ? asc : desc;
       // A kept total, or the count up to a limit riding along as a column: one round trip.
-      // A filter on the viewer's own ratings counts again after their next rating.
+      // A filter on the viewer's own ratings counts each time.
       const totalItems = await pageTotal(db, totals, playlists, where, {
-        viewerId: filter.favoritedBy ?? filter.likedBy,
+        reads: ['files', 'playlists'],
+        personal: filter.favoritedBy !== undefined || filter.likedBy !== undefined,
       });
+      // The stored public summary rides along: a few arrays, read only by the shared audience's lists.
       const rows = await db
-        .select({ ...playlistColumns, total: totalItems.column })
+        .select({ ...playlistColumns, ...publicSummaryColumns, total: totalItems.column })
         .from(playlists)
         .innerJoin(users, eq(users.id, playlists.creatorId))
         .where(where)
         .orderBy(dir(PLAYLIST_SORT_COLUMNS[sort.key]), dir(playlists.id))
         .limit(page.limit)
         .offset(page.offset);
-      return { rows: rows as PlaylistRow[], total: await totalItems.of(rows[0]) };
+      return { rows: rows as ListedPlaylistRow[], total: await totalItems.of(rows[0]) };
     },
 
     /** Visible playlists by id, in the order of `ids`. */

@@ -5,18 +5,24 @@ import { registerRoute } from '../../platform/contract-route.ts';
 import type { ReadCache } from '../../platform/read-cache.ts';
 import type { PlaylistsService } from './playlists.service.ts';
 
+/** Playlists show their files' names, durations, locks and triggers. */
+const PLAYLISTS_READ = ['files', 'playlists'] as const;
+
 export async function playlistsRoutes(
   app: FastifyInstance,
   { playlists: service, readCache }: { playlists: PlaylistsService; readCache: ReadCache },
 ) {
   registerRoute(app, playlistsApi.list, async (req, reply) => {
     const viewer = await service.listViewer(req.user, req.query);
-    return readCache.answer(req, reply, () => service.list(req.user, viewer, req.query), viewer);
+    const personal = service.isPersonal(req.query);
+    return readCache.answer(req, reply, { reads: PLAYLISTS_READ, viewer, personal }, () =>
+      service.list(req.user, viewer, req.query),
+    );
   });
 
   registerRoute(app, playlistsApi.recent, async (req, reply) => {
     const viewer = await service.listViewer(req.user, {});
-    return readCache.answer(req, reply, () => service.recent(viewer), viewer);
+    return readCache.answer(req, reply, { reads: PLAYLISTS_READ, viewer }, () => service.recent(viewer));
   });
 
   registerRoute(app, playlistsApi.create, async (req, reply) =>

@@ -20,9 +20,16 @@ import type { Clock } from '../../platform/clock.ts';
 import { Forbidden, Invalid, NotFound } from '../../platform/errors.ts';
 import type { ReadCache } from '../../platform/read-cache.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { entryFacts, toPlaylist, toPlaylistUserInfo } from './playlists.presenter.ts';
+import {
+  entryFacts,
+  storedSummary,
+  summariseEntries,
+  toPlaylist,
+  toPlaylistUserInfo,
+} from './playlists.presenter.ts';
 import {
   createPlaylistsRepo,
+  type ListedPlaylistRow,
   type PlaylistEntry,
   type PlaylistFilter,
   type PlaylistRow,
@@ -45,6 +52,8 @@ function groupByPlaylist<T extends { playlistId: number }>(items: T[]): Map<numb
 
 export type PlaylistsService = ReturnType<typeof createPlaylistsService>;
 
+const isPersonal = (query: Pick<ListQuery, 'favorited' | 'liked'>) => Boolean(query.favorited || query.liked);
+
 export function createPlaylistsService({
   db,
   clock,
@@ -60,8 +69,16 @@ export function createPlaylistsService({
 }) {
   const repo = createPlaylistsRepo(db, readCache.totals);
 
-  /** `simple` playlists: the totals and file ids, from the entries alone (no file is presented). */
-  async function presentSimple(rows: PlaylistRow[], viewer: Viewer): Promise<Playlist[]> {
+  /**
+   * `simple` playlists: the totals and file ids, without presenting a file. The shared audience
+   * sees the public files only (visibleFilesFor): their summaries are stored with the page's rows;
+   * anyone who sees more has theirs summed from the entries.
+   */
+  async function presentSimple(rows: ListedPlaylistRow[], viewer: Viewer): Promise<Playlist[]> {
+    if (viewer.id === null && !viewer.readsAllFiles) {
+      const byName = await repo.triggersByIds([...new Set(rows.flatMap((r) => r.publicTriggerIds))]);
+      return rows.map((row) => toPlaylist(row, storedSummary(row, byName), []));
+    }
     const shown = await repo.shownEntries(
       rows.map((r) => r.id),
       viewer,
@@ -75,17 +92,11 @@ export function createPlaylistsService({
         ...entry,
         triggers: byName.filter((trigger) => entry.triggerIds.includes(trigger.id)),
       }));
-      return toPlaylist(
-        row,
-        facts,
-        entries.map((e) => e.fileId),
-        [],
-      );
+      return toPlaylist(row, summariseEntries(facts), []);
     });
   }
 
-  async function present(rows: PlaylistRow[], viewer: Viewer, simple = false): Promise<Playlist[]> {
-    if (simple) return presentSimple(rows, viewer);
+  async function present(rows: PlaylistRow[], viewer: Viewer): Promise<Playlist[]> {
     const entries = await repo.entries(rows.map((r) => r.id));
     const visibleFiles = await files.visibleByIds(viewer, [...new Set(entries.map((e) => e.fileId))]);
     const fileById = new Map(visibleFiles.map((f) => [f.id, f]));
@@ -99,8 +110,7 @@ export function createPlaylistsService({
       const entries = shown.get(row.id) ?? [];
       return toPlaylist(
         row,
-        entries.map((e) => entryFacts(e.file, e.disabled)),
-        entries.map((e) => e.file.id),
+        summariseEntries(entries.map((e) => entryFacts(e.file, e.disabled))),
         entries.map((e) => ({ ...e.file, disabled: e.disabled })),
       );
     });
@@ -129,7 +139,10 @@ export function createPlaylistsService({
 
     /** The viewer GET /playlists computes its answer for (access.listViewer): the user's own for their ratings. */
     listViewer: (user: SessionUser | null, query: Pick<ListQuery, 'favorited' | 'liked'>) =>
-      access.listViewer(user, { list: 'playlists', personal: Boolean(query.favorited || query.liked) }),
+      access.listViewer(user, { list: 'playlists', personal: isPersonal(query) }),
+
+    /** Whether the list reads the user's own ratings: then it is theirs alone, and computed each time. */
+    isPersonal,
 
     /** `viewer`: from listViewer. */
     async list(user: SessionUser | null, viewer: Viewer, query: ListQuery) {
@@ -157,7 +170,8 @@ export function createPlaylistsService({
         { limit: query.pageSize, offset: query.pageOffset },
       );
       if (query.uuid && rows.length === 0) throw new NotFound('Playlist not found.');
-      return { playlists: await present(rows, viewer, query.simple), totalItems: total };
+      const playlists = query.simple ? await presentSimple(rows, viewer) : await present(rows, viewer);
+      return { playlists, totalItems: total };
     },
 
     /** The newest public community playlists (not core, not a training-plan day). */
@@ -169,7 +183,7 @@ export function createPlaylistsService({
         { key: 'datecreated', direction: 'desc' },
         { limit: RECENT_PLAYLISTS, offset: 0 },
       );
-      return { playlists: await present(rows, viewer, true) };
+      return { playlists: await presentSimple(rows, viewer) };
     },
 
     async create(user: SessionUser, input: z.output<typeof createPlaylistRequest>) {

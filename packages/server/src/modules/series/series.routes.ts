@@ -10,7 +10,8 @@ export async function seriesRoutes(
   { series: service, readCache }: { series: SeriesService; readCache: ReadCache },
 ) {
   registerRoute(app, seriesApi.get, async (req, reply) =>
-    readCache.answer(req, reply, async () => {
+    // A signed-in user's plans carry their own progress: computed for them each time.
+    readCache.answer(req, reply, { reads: ['files', 'playlists'], personal: req.user !== null }, async () => {
       const { id, uuid, includePlaylists } = req.query;
       if (id !== undefined || uuid !== undefined) {
         return { series: await service.findOne(req.user, { id, uuid }, includePlaylists) };

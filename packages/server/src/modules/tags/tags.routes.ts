@@ -11,12 +11,14 @@ export async function tagsRoutes(
   { tags, files, readCache }: { tags: TagsService; files: FilesService; readCache: ReadCache },
 ) {
   registerRoute(app, tagsApi.list, async (req, reply) =>
-    readCache.answer(req, reply, async () => ({
+    readCache.answer(req, reply, { reads: ['files'] }, async () => ({
       fileTypes: FILE_TYPES.map(({ id, name }) => ({ id, name })),
       tags: await tags.list(),
     })),
   );
   registerRoute(app, tagsApi.creators, async (req, reply) =>
-    readCache.answer(req, reply, async () => ({ creators: await files.listCreators() })),
+    readCache.answer(req, reply, { reads: ['files'] }, async () => ({
+      creators: await files.listCreators(),
+    })),
   );
 }

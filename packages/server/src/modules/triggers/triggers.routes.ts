@@ -10,7 +10,7 @@ export async function triggersRoutes(
   { triggers: service, readCache }: { triggers: TriggersService; readCache: ReadCache },
 ) {
   registerRoute(app, triggersApi.get, async (req, reply) =>
-    readCache.answer(req, reply, async () => {
+    readCache.answer(req, reply, { reads: ['files'] }, async () => {
       const { uuid, name } = req.query;
       if (uuid || name) return { trigger: await service.findOne({ uuid, name }) };
       return { triggers: await service.list() };

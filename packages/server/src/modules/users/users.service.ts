@@ -13,8 +13,8 @@ export const TIMEZONE_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Gives (`grant`) or takes one role of a user and answers their roles after. Sessions load the
- * roles with every request (platform/access.repo.ts) and the write raises the library generation
- * (migration 0001), so the user's very next request has exactly the new permissions.
+ * roles with every request (platform/access.repo.ts) and the write raises the sessions generation
+ * (db/kept-generations.ts), so the user's very next request has exactly the new permissions.
  */
 async function changeRole(db: Db, userId: number, role: RoleName, grant: boolean): Promise<RoleRow[]> {
   return withTransaction(db, async (tx) => {

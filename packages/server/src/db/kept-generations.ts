@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  authSessions,
+  files,
+  fileTags,
+  fileTiers,
+  fileTriggers,
+  membershipTiers,
+  playlistFiles,
+  playlists,
+  roles,
+  series,
+  seriesPlaylists,
+  tags,
+  triggers,
+  userMemberships,
+  userRoles,
+  users,
+} from './schema/index.ts';
+
+/**
+ * What the process keeps between requests, and which writes make it stale, declared once.
+ *
+ * Each generation counts changes to what one kind of kept data is read from: `files` (file lists,
+ * tags, triggers, creators, may-play checks), `playlists` (playlist lists and training plans, which
+ * also read `files`) and `sessions` (session users kept by platform/session-cache.ts). The triggers
+ * that raise them, in the writing transaction, are generated from the declarations below and
+ * installed after the migrations (installGenerationTriggers), so a new column of a declared table
+ * raises its generation unless it is named as not shown.
+ */
+export const GENERATIONS = ['files', 'playlists', 'sessions'] as const;
+export type GenerationName = (typeof GENERATIONS)[number];
+/** The generations library answers depend on. */
+export type LibraryPart = Exclude<GenerationName, 'sessions'>;
+
+type Write = 'insert' | 'update' | 'delete' | 'truncate';
+const EVERY_WRITE: Write[] = ['insert', 'update', 'delete', 'truncate'];
+
+interface Raise {
+  generation: GenerationName;
+  table: PgTable;
+  /** The writes that raise it; all four when not given. */
+  on?: Write[];
+  /** Updates of these columns only raise it (every column when not given). */
+  columns?: PgColumn[];
+  /**
+   * Raised by each updated row whose `columns` hold new values, not by every statement: for
+   * updates that run often and mostly change nothing (a sign-in's timezone).
+   */
+  onlyNewValues?: boolean;
+  /** A row condition (SQL over OLD and NEW) for an update trigger, and a name for it. */
+  when?: { name: string; condition: string };
+}
+
+const everyColumnBut = (table: PgTable, ...notShown: PgColumn[]) =>
+  Object.values(getTableColumns(table)).filter((column) => !notShown.includes(column));
+
+/** Every table and column a kept answer, total, order, row or session reads. */
+export const RAISES: Raise[] = [
+  // Play counts change with every finished listen and are read fresh (files.repo.ts); the waveform
+  // and loudness only GET /api/files/waveform reads, never kept.
+  {
+    generation: 'files',
+    table: files,
+    columns: everyColumnBut(files, files.plays, files.waveform, files.loudness),
+  },
+  { generation: 'files', table: fileTriggers },
+  { generation: 'files', table: triggers },
+  { generation: 'files', table: tags },
+  { generation: 'files', table: fileTags },
+  { generation: 'files', table: fileTiers },
+  { generation: 'files', table: membershipTiers },
+  { generation: 'files', table: users, on: ['update', 'delete', 'truncate'], columns: [users.username] },
+
+  // A rating recounts its playlist's likes, dislikes and favourites: those may be as old as a kept
+  // answer (LIBRARY_CACHE_SECONDS), as play counts are.
+  {
+    generation: 'playlists',
+    table: playlists,
+    columns: everyColumnBut(playlists, playlists.likes, playlists.dislikes, playlists.favorites),
+  },
+  { generation: 'playlists', table: playlistFiles },
+  { generation: 'playlists', table: series },
+  { generation: 'playlists', table: seriesPlaylists },
+  {
+    generation: 'playlists',
+    table: users,
+    on: ['update', 'delete', 'truncate'],
+    columns: [users.username, users.imageUrl],
+  },
+
+  // What the session lookup (live_session_user, platform/access.repo.ts) reads: a user's roles and
+  // memberships, and every tier of the creators they hold a tier of.
+  { generation: 'sessions', table: roles },
+  { generation: 'sessions', table: userRoles },
+  { generation: 'sessions', table: userMemberships },
+  { generation: 'sessions', table: membershipTiers },
+  // Not on insert: a new session's token is kept nowhere yet. Not on last_seen_at: each session's
+  // hourly touch would drop every kept session; a kept session's idle end is judged in the process
+  // from the last-seen time it was read with, which the app only moves forward.
+  {
+    generation: 'sessions',
+    table: authSessions,
+    on: ['update', 'delete', 'truncate'],
+    columns: [
+      authSessions.tokenHash,
+      authSessions.userId,
+      authSessions.expiresAt,
+      authSessions.rotatePending,
+    ],
+  },
+  // Moving last_seen_at back (by hand, never by the app) can end a kept session early.
+  {
+    generation: 'sessions',
+    table: authSessions,
+    on: ['update'],
+    columns: [authSessions.lastSeenAt],
+    when: { name: 'last_seen_back', condition: 'NEW."last_seen_at" < OLD."last_seen_at"' },
+  },
+  // Of users only what the lookup reads; a new account has no session yet.
+  { generation: 'sessions', table: users, on: ['delete', 'truncate'] },
+  {
+    generation: 'sessions',
+    table: users,
+    on: ['update'],
+    columns: [users.id, users.username, users.timezone, users.hideLockedFiles, users.suspendedAt],
+    onlyNewValues: true,
+  },
+];
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+function triggerName(raise: Raise): string {
+  const kind = raise.when ? `_${raise.when.name}` : raise.onlyNewValues ? '_rows' : '';
+  return `${getTableName(raise.table)}${kind}_bumps_${raise.generation}_generation`;
+}
+
+function raiseTrigger(raise: Raise): string {
+  const table = quote(getTableName(raise.table));
+  const writes = (raise.on ?? EVERY_WRITE).map((write) =>
+    write === 'update' && raise.columns
+      ? `UPDATE OF ${raise.columns.map((c) => quote(c.name)).join(', ')}`
+      : write.toUpperCase(),
+  );
+  const function_ = `EXECUTE FUNCTION "bump_kept_generation"('${raise.generation}')`;
+  const name = quote(triggerName(raise));
+  if (raise.when) {
+    return `CREATE OR REPLACE TRIGGER ${name} AFTER ${writes.join(' OR ')} ON ${table}
+  FOR EACH ROW WHEN (${raise.when.condition}) ${function_}`;
+  }
+  if (raise.onlyNewValues) {
+    const values = (row: string) =>
+      `(${(raise.columns ?? []).map((c) => `${row}.${quote(c.name)}`).join(', ')})`;
+    return `CREATE OR REPLACE TRIGGER ${name} AFTER ${writes.join(' OR ')} ON ${table}
+  FOR EACH ROW WHEN (${values('OLD')} IS DISTINCT FROM ${values('NEW')}) ${function_}`;
+  }
+  return `CREATE OR REPLACE TRIGGER ${name} AFTER ${writes.join(' OR ')} ON ${table}
+  FOR EACH STATEMENT ${function_}`;
+}
+
+/** The names of every generated trigger, by table. */
+export function generatedTriggerNames(): { table: string; name: string }[] {
+  return RAISES.map((raise) => ({ table: getTableName(raise.table), name: triggerName(raise) }));
+}
+
+/** The statements that install the functions, the generation rows and every declared trigger. */
+export function generationTriggersSql(): string {
+  return [
+    // Once per writing statement (or changed row), in its transaction.
+    `CREATE OR REPLACE FUNCTION "bump_kept_generation"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "kept_generations" SET "generation" = "generation" + 1 WHERE "name" = TG_ARGV[0];
+  RETURN NULL;
+END
+$$`,
+    `INSERT INTO "kept_generations" ("name") VALUES ${GENERATIONS.map((g) => `('${g}')`).join(', ')}
+  ON CONFLICT ("name") DO NOTHING`,
+    ...RAISES.map(raiseTrigger),
+  ].join(';\n');
+}
+
+/** Runs statements without parameters (several in one string). */
+export type RunStatements = (statements: string) => Promise<unknown>;
+/** Runs one query and answers its rows. */
+export type QueryRows = (query: string) => Promise<Record<string, unknown>[]>;
+
+/**
+ * Installs the generated triggers unless the installed ones are of this very declaration (its
+ * hash is the function's comment), and drops generated triggers no longer declared. One string of
+ * statements, which PostgreSQL runs as one transaction; run after the migrations by db/client.ts.
+ */
+export async function installGenerationTriggers(run: RunStatements, query: QueryRows): Promise<void> {
+  const statements = generationTriggersSql();
+  const hash = createHash('sha256').update(statements).digest('hex');
+  const [installed] = await query(
+    `SELECT obj_description(p.oid, 'pg_proc') AS hash FROM pg_proc p WHERE p.proname = 'bump_kept_generation'`,
+  );
+  if (installed?.hash === hash) return;
+  const declared = new Set(generatedTriggerNames().map((t) => `${t.table}.${t.name}`));
+  const present = (await query(
+    `SELECT c.relname AS "table", t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+      WHERE NOT t.tgisinternal AND t.tgname LIKE '%\\_bumps\\_%generation'`,
+  )) as { table: string; name: string }[];
+  const stale = present.filter((t) => !declared.has(`${t.table}.${t.name}`));
+  await run(
+    [
+      ...stale.map((t) => `DROP TRIGGER ${quote(t.name)} ON ${quote(t.table)}`),
+      statements,
+      `COMMENT ON FUNCTION "bump_kept_generation"() IS '${hash}'`,
+    ].join(';\n'),
+  );
+}
