@@ -393,6 +393,8 @@ interface Figures {
   p50: number;
   p99: number;
   failed: number;
+  /** CPU time per request of the server and of PostgreSQL, µs. */
+  cpu: string;
 }
 
 /** What a connection notes of its request under way (autocannon's per-connection context). */
@@ -506,13 +508,18 @@ async function runScenarios(
       const cpuBefore = cpuMs(servers === 1 ? child.pid : undefined);
       const r = await autocannon({ ...options, duration: seconds });
       const cpuAfter = cpuMs(servers === 1 ? child.pid : undefined);
-      if (cpuAfter.postgres > 0 && r.requests.total > 0) {
-        const per = (ms: number) => ((1000 * ms) / r.requests.total).toFixed(0);
-        console.log(
-          `  CPU per request: server ${per(cpuAfter.server - cpuBefore.server)} µs, ` +
-            `PostgreSQL ${per(cpuAfter.postgres - cpuBefore.postgres)} µs`,
-        );
-      }
+      // Backends that end during the run take their CPU time with them: such a run shows none.
+      const per = (ms: number) =>
+        ms >= 0 && r.requests.total > 0 ? ((1000 * ms) / r.requests.total).toFixed(0) : 'n/a';
+      const figures = {
+        requests: Math.round(r.requests.average),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        failed: r.non2xx + r.errors + r.timeouts,
+        cpu: `${per(cpuAfter.server - cpuBefore.server)}, ${per(cpuAfter.postgres - cpuBefore.postgres)}`,
+      };
+      results.set(title, figures);
+      console.log(`cache ${cacheSeconds ? 'on ' : 'off'} | ${title} | ${JSON.stringify(figures)}`);
       // The reads and each kind of write of a mix apart.
       if (choices.length > 1) {
         console.log(`  reads answered from kept answers: ${Math.round((100 * reads.kept) / reads.all)} %`);
@@ -524,14 +531,6 @@ async function runScenarios(
           console.log(`  ${kind}: ${ms.length} answered, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`);
         }
       }
-      const figures = {
-        requests: Math.round(r.requests.average),
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        failed: r.non2xx + r.errors + r.timeouts,
-      };
-      results.set(title, figures);
-      console.log(`cache ${cacheSeconds ? 'on ' : 'off'} | ${title} | ${JSON.stringify(figures)}`);
     }
   } finally {
     // Requests autocannon dropped at the end of the last run finish first.
@@ -557,14 +556,14 @@ async function measure() {
 
   const cell = (f: Figures | undefined) =>
     f
-      ? `${f.requests.toLocaleString('en')} | ${f.p50} | ${f.p99}${f.failed ? ` (${f.failed} failed)` : ''}`
-      : '- | - | -';
+      ? `${f.requests.toLocaleString('en')} | ${f.p50} | ${f.p99}${f.failed ? ` (${f.failed} failed)` : ''} | ${f.cpu}`
+      : '- | - | - | -';
   console.log(
     `\n${servers} server process(es), ${CONNECTIONS} connections, ${seconds} s per scenario, ` +
       `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}); latencies in ms`,
   );
   console.log(
-    '| scenario | computed req/s | p50 | p99 | kept 5 s req/s | p50 | p99 |\n|---|---|---|---|---|---|---|',
+    '| scenario | computed req/s | p50 | p99 | CPU µs/req server, PostgreSQL | kept 5 s req/s | p50 | p99 | CPU µs/req |\n|---|---|---|---|---|---|---|---|---|',
   );
   for (const [title] of chosen) {
     console.log(`| ${title} | ${cell(byMode.get(0)?.get(title))} | ${cell(byMode.get(5)?.get(title))} |`);
