@@ -1,7 +1,8 @@
 /**
  * The servers `realtime.ts` measures, one per process. `mesmer`: buildApp with the environment the
- * benchmark sets (production, PGlite in DATA_DIR or DATABASE_URL), users with sessions and
- * two-person threads made directly in the database. `echo`: a bare socket.io server on
+ * benchmark sets (production, PGlite in DATA_DIR or DATABASE_URL, REDIS_URL when set), users with
+ * sessions and two-person threads made directly in the database (not with BENCH_SETUP=false: a
+ * second process of the same PostgreSQL database, which the first one filled). `echo`: a bare socket.io server on
  * node:http that relays `send` {room, text} to the room as `message` (the baseline). Both answer
  * `{ rss }` to an IPC 'rss' message after a garbage collection (run with --expose-gc).
  */
@@ -9,6 +10,7 @@ import http from 'node:http';
 import { Server } from 'socket.io';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
+import type { Db } from '../packages/server/src/db/client.ts';
 import { authSessions, threadMembers, threads, users } from '../packages/server/src/db/schema/index.ts';
 import { hashToken, newToken } from '../packages/server/src/platform/tokens.ts';
 
@@ -41,7 +43,11 @@ if (mode === 'echo') {
   const app = await buildApp(loadConfig());
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as { port: number }).port;
-  const db = app.ctx.db;
+  close = () => app.close();
+  if (process.env.BENCH_SETUP !== 'false') setup = await fill(app.ctx.db);
+}
+
+async function fill(db: Db): Promise<{ tokens: string[]; threadIds: number[] }> {
   // Users, sessions and threads straight into the database: 2 × pairs senders, then one user for
   // each idle socket (an account may hold 20 sockets at most, decision 020).
   const made = await db
@@ -76,8 +82,7 @@ if (mode === 'echo') {
     ]);
     threadIds.push(t?.id as number);
   }
-  setup = { tokens, threadIds };
-  close = () => app.close();
+  return { tokens, threadIds };
 }
 
 process.on('message', (msg: string) => {

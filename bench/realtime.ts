@@ -1,13 +1,22 @@
 /**
- * Realtime messaging under load: one Mesmer server process with 2,000 idle sockets and
- * 200 active senders (100 two-person threads, both members in the room), against a bare socket.io
- * relay server measured the same way in the same run. Each sender posts BENCH_RATE messages a second
- * for BENCH_SECONDS; on Mesmer through POST /api/messages (stored in the database, then pushed),
- * on the relay as a socket event. Prints delivered messages per second, their ratio (target ≥ 0.7),
- * p95 delivery time from send to receipt (target < 50 ms) and server memory per idle socket.
+ * Realtime messaging under load: 2,000 idle sockets and 200 active senders (100 two-person threads,
+ * both members in the room), against a bare socket.io relay measured the same way in the same run.
+ * Each sender posts BENCH_RATE messages a second for BENCH_SECONDS; on Mesmer through
+ * POST /api/messages (stored in the database, then pushed), on the relay as a socket event.
+ * One run measures, one after the other: the relay; Mesmer on the embedded database (PGlite); with
+ * BENCH_DATABASE_URL, Mesmer on PostgreSQL; with BENCH_REDIS_URL too, two Mesmer processes on that
+ * PostgreSQL sharing Redis (the two members of each thread on different processes, so every
+ * message crosses Redis). Prints delivered messages per second, their ratio to the relay's (target
+ * ≥ 0.7), delivery time from send to receipt (targets p95 < 50 ms, p99 < 200 ms), the CPU time of
+ * the server processes and of the database's PostgreSQL backends per message, and server memory
+ * per idle socket.
  *
  *   npm run bench:realtime -w @mesmer/bench
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/mesmer_bench_rt   # PostgreSQL instead of PGlite
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/mesmer_bench_rt \
+ *   BENCH_REDIS_URL=redis://127.0.0.1:6379 npm run bench:realtime -w @mesmer/bench
+ *
+ * The PostgreSQL database named by BENCH_DATABASE_URL is dropped and made again before each
+ * variant that uses it.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,12 +24,24 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 
 const IDLE = Number(process.env.BENCH_IDLE ?? 2000);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
 const RATE = Number(process.env.BENCH_RATE ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? '';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? '';
+
+interface Variant {
+  title: string;
+  mode: 'mesmer' | 'echo';
+  database: 'pglite' | 'postgres' | null;
+  processes: number;
+  redis: boolean;
+}
 
 interface Started {
   child: ChildProcess;
@@ -29,27 +50,50 @@ interface Started {
   dataDir: string;
 }
 
-async function start(mode: 'mesmer' | 'echo'): Promise<Started> {
+/** Drops and makes again the PostgreSQL database of BENCH_DATABASE_URL: each variant starts empty. */
+async function freshPostgres() {
+  const url = new URL(DATABASE_URL);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+}
+
+async function start(v: Variant, setup: boolean): Promise<Started> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-bench-rt-'));
-  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'realtime-server.ts'), [mode], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-      REDIS_URL: '',
-      SEED_DEMO: 'false',
-      RATE_LIMIT: 'false',
-      LOG_LEVEL: 'warn',
-      BENCH_PAIRS: String(PAIRS),
-      BENCH_IDLE: String(IDLE),
-      TRUST_PROXY: 'loopback',
+  const child = fork(
+    path.join(path.dirname(fileURLToPath(import.meta.url)), 'realtime-server.ts'),
+    [v.mode],
+    {
+      execArgv: [
+        '--import',
+        'tsx',
+        '--expose-gc',
+        // BENCH_CPU_PROF=<folder>: each server process writes a V8 CPU profile there as it stops.
+        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        DATABASE_URL: v.database === 'postgres' ? DATABASE_URL : '',
+        REDIS_URL: v.redis ? REDIS_URL : '',
+        SEED_DEMO: 'false',
+        RATE_LIMIT: 'false',
+        LOG_LEVEL: 'warn',
+        BENCH_SETUP: setup ? 'true' : 'false',
+        BENCH_PAIRS: String(PAIRS),
+        BENCH_IDLE: String(IDLE),
+        TRUST_PROXY: 'loopback',
+      },
     },
-  });
+  );
   const first = await new Promise<{ port: number; setup: Started['setup'] }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { port: number; setup: Started['setup'] }));
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${v.title} server exited with ${code}`)));
   });
   return { child, dataDir, ...first };
 }
@@ -59,6 +103,50 @@ const rss = (child: ChildProcess) =>
     child.once('message', (m) => resolve((m as { rss: number }).rss));
     child.send('rss');
   });
+
+/** CPU time (ms) a process has used so far, from /proc (Linux; 0 elsewhere). USER_HZ is 100. */
+function cpuMsOf(pid: number | string | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(after[11]) + Number(after[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (ms) of the PostgreSQL backends serving the benchmark's database (their title names it). */
+function postgresCpuMs(): number {
+  if (!DATABASE_URL || !fs.existsSync('/proc')) return 0;
+  const database = new URL(DATABASE_URL).pathname.slice(1);
+  // A backend's title reads "postgres: [<cluster>: ]<user> <database> <client> <state>".
+  const backendOf = (pid: string) => {
+    try {
+      return /^postgres: (?:\S+: )?\S+ (\S+) /.exec(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.[1];
+    } catch {
+      return undefined;
+    }
+  };
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name) && backendOf(name) === database)
+    .reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+}
+
+/** The local redis-server's CPU time (ms), when it runs on this machine. */
+function redisCpuMs(): number {
+  if (!fs.existsSync('/proc')) return 0;
+  const pid = fs.readdirSync('/proc').find((name) => {
+    try {
+      return (
+        /^\d+$/.test(name) && fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').startsWith('redis-server')
+      );
+    } catch {
+      return false;
+    }
+  });
+  return pid ? cpuMsOf(pid) : 0;
+}
 
 /**
  * A socket of listener `n`: its own session and its own address (the server trusts the loopback
@@ -119,63 +207,111 @@ function postMessage(port: number, token: string, threadId: number, text: string
 const p = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-async function measure(mode: 'mesmer' | 'echo') {
-  const server = await start(mode);
-  const tokens = server.setup?.tokens ?? [];
-  const threadIds = server.setup?.threadIds ?? Array.from({ length: PAIRS }, (_, i) => i + 1);
-  const base = await rss(server.child);
-  const idle = await inBatches(IDLE, 100, (i) => open(server.port, PAIRS * 2 + i, tokens[PAIRS * 2 + i]));
+async function measure(v: Variant) {
+  if (v.database === 'postgres') await freshPostgres();
+  // The first process makes the users and threads; the others only serve (and start after it migrated).
+  const servers: Started[] = [];
+  for (let i = 0; i < v.processes; i++) servers.push(await start(v, i === 0));
+  const setup = servers[0]?.setup;
+  const tokens = setup?.tokens ?? [];
+  const threadIds = setup?.threadIds ?? Array.from({ length: PAIRS }, (_, i) => i + 1);
+  // Listener n talks to process n mod N: the two members of a thread sit on different processes.
+  const portOf = (n: number) => (servers[n % servers.length] as Started).port;
+  const rssAll = async () => (await Promise.all(servers.map((s) => rss(s.child)))).reduce((a, b) => a + b, 0);
+  const base = await rssAll();
+  const idle = await inBatches(IDLE, 100, (i) =>
+    open(portOf(PAIRS * 2 + i), PAIRS * 2 + i, tokens[PAIRS * 2 + i]),
+  );
   await new Promise((r) => setTimeout(r, 500));
-  const withIdle = await rss(server.child);
+  const withIdle = await rssAll();
 
   const senders = await inBatches(PAIRS * 2, 50, async (i) => {
-    const socket = await open(server.port, i, tokens[i]);
+    const socket = await open(portOf(i), i, tokens[i]);
     const threadId = threadIds[Math.floor(i / 2)] as number;
     const ready = new Promise((resolve) => socket.once('bulk_messages', resolve));
     socket.emit('set_thread', threadId, null, tokens[i] ?? null);
     await ready;
-    return { socket, threadId, token: tokens[i] ?? '' };
+    return { socket, port: portOf(i), threadId, token: tokens[i] ?? '' };
   });
 
   const latencies: number[] = [];
+  const bySecond: [number, number][] = [];
   let delivered = 0;
   let failed = 0;
   let sent = 0;
   let measuring = true;
+  // Counted: the messages sent from `started` on (the text carries the send time), until the end.
+  let started = Number.POSITIVE_INFINITY;
   for (const { socket } of senders) {
     socket.on('message', (m: { message: string }) => {
-      if (!measuring) return;
+      const at = Number(m.message);
+      if (!measuring || at < started) return;
       delivered += 1;
-      latencies.push(performance.now() - Number(m.message));
+      latencies.push(performance.now() - at);
+      if (process.env.BENCH_DEBUG) bySecond.push([Math.floor((at - started) / 1000), performance.now() - at]);
     });
   }
-  const started = performance.now();
-  const end = started + SECONDS * 1000;
+  const cpu = () => ({
+    client: cpuMsOf(process.pid),
+    server: servers.reduce((sum, s) => sum + cpuMsOf(s.child.pid), 0),
+    postgres: v.database === 'postgres' ? postgresCpuMs() : 0,
+    redis: v.redis ? redisCpuMs() : 0,
+  });
+  // Each sender posts RATE messages a second (spread over the first interval), first for
+  // WARMUP_SECONDS not counted (code compiled, statements planned, batches grown to the load: a
+  // server that has been up a while), then for SECONDS counted.
+  const from = performance.now();
+  const end = from + (WARMUP_SECONDS + SECONDS) * 1000;
+  let cpuBefore = cpu();
+  const warmedUp = setTimeout(() => {
+    cpuBefore = cpu();
+    started = performance.now();
+  }, WARMUP_SECONDS * 1000);
   await Promise.all(
     senders.map(async (s, i) => {
-      // Spread the senders over the first interval.
-      let due = started + (i / senders.length) * (1000 / RATE);
+      let due = from + (i / senders.length) * (1000 / RATE);
       while (due < end) {
         const wait = due - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        sent += 1;
-        const text = String(performance.now());
-        if (mode === 'echo') s.socket.emit('send', s.threadId, text);
-        else if ((await postMessage(server.port, s.token, s.threadId, text)) !== 200) failed += 1;
+        const at = performance.now();
+        if (at >= started) sent += 1;
+        const text = String(at);
+        if (v.mode === 'echo') s.socket.emit('send', s.threadId, text);
+        else if ((await postMessage(s.port, s.token, s.threadId, text)) !== 200 && at >= started) failed += 1;
         due += 1000 / RATE;
       }
     }),
   );
+  clearTimeout(warmedUp);
   await new Promise((r) => setTimeout(r, 1000)); // let the last deliveries arrive
   measuring = false;
+  const cpuAfter = cpu();
   const elapsed = (performance.now() - started) / 1000;
   for (const s of [...idle, ...senders.map((x) => x.socket)]) s.disconnect();
-  server.child.kill('SIGTERM');
-  await new Promise((r) => server.child.once('exit', r));
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
+  for (const s of servers) {
+    s.child.kill('SIGTERM');
+    await new Promise((r) => s.child.once('exit', r));
+    fs.rmSync(s.dataDir, { recursive: true, force: true });
+  }
   latencies.sort((a, b) => a - b);
+  if (process.env.BENCH_DEBUG) {
+    const secs = new Map<number, number[]>();
+    for (const [sec, l] of bySecond) secs.set(sec, [...(secs.get(sec) ?? []), l]);
+    console.error(
+      v.title,
+      [...secs]
+        .map(
+          ([sec, ls]) =>
+            `${sec}s:${p(
+              ls.sort((a, b) => a - b),
+              0.95,
+            ).toFixed(0)}/${Math.max(...ls).toFixed(0)}`,
+        )
+        .join(' '),
+    );
+  }
   return {
-    mode,
+    title: v.title,
     sent,
     failed,
     delivered,
@@ -184,28 +320,63 @@ async function measure(mode: 'mesmer' | 'echo') {
     p50: p(latencies, 0.5),
     p95: p(latencies, 0.95),
     p99: p(latencies, 0.99),
+    clientCpuPerMessage: (cpuAfter.client - cpuBefore.client) / Math.max(1, sent),
+    serverCpuPerMessage: (cpuAfter.server - cpuBefore.server) / Math.max(1, sent),
+    postgresCpuPerMessage:
+      v.database === 'postgres' ? (cpuAfter.postgres - cpuBefore.postgres) / Math.max(1, sent) : null,
+    redisCpuPerMessage: v.redis ? (cpuAfter.redis - cpuBefore.redis) / Math.max(1, sent) : null,
     bytesPerIdleSocket: (withIdle - base) / IDLE,
   };
 }
 
-const echo = await measure('echo');
-const mesmer = await measure('mesmer');
+const variants: Variant[] = [
+  { title: 'relay', mode: 'echo', database: null, processes: 1, redis: false },
+  { title: 'mesmer, PGlite', mode: 'mesmer', database: 'pglite', processes: 1, redis: false },
+];
+if (DATABASE_URL) {
+  variants.push({
+    title: 'mesmer, PostgreSQL',
+    mode: 'mesmer',
+    database: 'postgres',
+    processes: 1,
+    redis: false,
+  });
+  if (REDIS_URL) {
+    variants.push({
+      title: 'mesmer ×2, PG + Redis',
+      mode: 'mesmer',
+      database: 'postgres',
+      processes: 2,
+      redis: true,
+    });
+  }
+}
+const loadBefore = os.loadavg();
+const only = process.env.BENCH_ONLY; // e.g. "PGlite": the relay and the variants whose title has it
+const results = [];
+for (const v of variants) {
+  if (only && v.mode !== 'echo' && !v.title.includes(only)) continue;
+  results.push(await measure(v));
+}
 agent.destroy();
-const row = (r: typeof echo) =>
-  `| ${r.mode.padEnd(6)} | ${r.sent} | ${r.delivered} / ${r.expected} | ${r.failed} | ${r.deliveredPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${(r.bytesPerIdleSocket / 1024).toFixed(1)} |`;
+
+const relay = results[0] as Awaited<ReturnType<typeof measure>>;
+const fixed = (n: number | null, digits = 1) => (n === null ? '–' : n.toFixed(digits));
 console.log(
-  `\n${IDLE} idle sockets, ${PAIRS * 2} senders in ${PAIRS} two-person threads, ${RATE} msg/s each for ${SECONDS} s (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})\n`,
+  `\n${IDLE} idle sockets, ${PAIRS * 2} senders in ${PAIRS} two-person threads, ${RATE} msg/s each for ${SECONDS} s; ` +
+    `load average (1, 5, 15 min) before ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
 );
 console.log(
-  '| server | sent | delivered | failed | delivered/s | p50 ms | p95 ms | p99 ms | KiB per idle socket |',
+  '| server | sent | delivered | failed | delivered/s | ratio | p50 ms | p95 ms | p99 ms | CPU ms/msg: server | PostgreSQL | Redis | client | KiB per idle socket |',
 );
-console.log(
-  '| ------ | ---- | --------- | ------ | ----------- | ------ | ------ | ------ | ------------------- |',
-);
-console.log(row(echo));
-console.log(row(mesmer));
-const ratio = mesmer.deliveredPerSecond / echo.deliveredPerSecond;
-console.log(
-  `\nratio delivered/s mesmer ÷ echo: ${ratio.toFixed(2)} (target ≥ 0.7); mesmer p95 ${mesmer.p95.toFixed(1)} ms (target < 50 ms)`,
-);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const r of results) {
+  console.log(
+    `| ${r.title} | ${r.sent} | ${r.delivered} / ${r.expected} | ${r.failed} | ${r.deliveredPerSecond.toFixed(0)} | ${(r.deliveredPerSecond / relay.deliveredPerSecond).toFixed(2)} | ${fixed(r.p50)} | ${fixed(r.p95)} | ${fixed(r.p99)} | ${fixed(r.serverCpuPerMessage, 2)} | ${fixed(r.postgresCpuPerMessage, 2)} | ${fixed(r.redisCpuPerMessage, 2)} | ${fixed(r.clientCpuPerMessage, 2)} | ${(r.bytesPerIdleSocket / 1024).toFixed(1)} |`,
+  );
+}
+console.log('\ntargets: ratio ≥ 0.7, p95 < 50 ms, p99 < 200 ms');
 process.exit(0);

@@ -136,6 +136,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (!opts.database) app.addHook('onClose', () => database.close());
   const stopCleanup = startCleanup(services.cleanup, app.log);
   app.addHook('onClose', async () => stopCleanup());
+  // Messages still waiting for their batch are stored before the database closes.
+  app.addHook('preClose', () => services.messages.close());
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) return reply.code(400).send(validationAnswer(err));

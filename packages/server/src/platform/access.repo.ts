@@ -82,6 +82,14 @@ export function unlockedFilesFor(viewer: Viewer): SQL | undefined {
   return or(...conditions);
 }
 
+/**
+ * Whether `blocker` blocked `blocked` (user ids, as SQL): the rule of access.users.blockersOf, for
+ * repos that check many pairs in one statement (a batch of messages being sent).
+ */
+export function hasBlocked(blocker: SQL, blocked: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${blocker} and ${blocks.blockedId} = ${blocked})`;
+}
+
 /** Public playlists, plus the viewer's own; everything for readers of all files. */
 export function visiblePlaylistsFor(viewer: Viewer): SQL | undefined {
   if (viewer.readsAllFiles) return undefined;
@@ -264,9 +272,9 @@ export function createAccessRepo(db: Db) {
     async blockersAmong(userId: number, otherIds: number[]): Promise<Set<number>> {
       if (otherIds.length === 0) return new Set();
       const rows = await db
-        .select({ id: blocks.blockerId })
-        .from(blocks)
-        .where(and(eq(blocks.blockedId, userId), inArray(blocks.blockerId, otherIds)));
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, otherIds), hasBlocked(sql`${users.id}`, sql`${userId}`)));
       return new Set(rows.map((r) => r.id));
     },
 

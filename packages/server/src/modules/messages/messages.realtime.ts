@@ -57,6 +57,8 @@ export const SOCKET_LIMITS = {
 
 /** How often every socket's session is read again (expiry, idle end, changes made without Redis). */
 export const SESSION_CHECK_MS = 15_000;
+/** How many sockets' sessions the periodic check reads at once. */
+const SWEEP_GROUP = 200;
 
 const TOO_MANY = 'Too many requests: slow down.';
 
@@ -387,9 +389,17 @@ export async function attachRealtime(
   let checking: Promise<void> | null = null;
   async function sweep() {
     try {
-      for (const socket of [...io.of('/').sockets.values()]) {
-        const b = boundOf(socket);
-        if (b && socket.connected) await sessionHolds(socket, b);
+      // A group at a time: the sessions of a group share one read of the session generation
+      // (platform/session-cache.ts), where one socket after another would each send their own read,
+      // thousands of statements every SESSION_CHECK_MS with as many sockets open.
+      const open = [...io.of('/').sockets.values()];
+      for (let i = 0; i < open.length; i += SWEEP_GROUP) {
+        await Promise.all(
+          open.slice(i, i + SWEEP_GROUP).map(async (socket) => {
+            const b = boundOf(socket);
+            if (b && socket.connected) await sessionHolds(socket, b);
+          }),
+        );
       }
       const at = now();
       for (const [address, bucket] of handshakes) if (bucket.idle(at)) handshakes.delete(address);

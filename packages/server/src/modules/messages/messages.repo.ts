@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { blocks, messages, threadMembers, threads, users } from '../../db/schema/index.ts';
+import { messages, threadMembers, threads, users } from '../../db/schema/index.ts';
+import { hasBlocked } from '../../platform/access.repo.ts';
 
 export interface ThreadRow {
   id: number;
@@ -15,6 +16,19 @@ export interface MemberRow {
   id: number;
   username: string;
   imageUrl: string | null;
+}
+
+/** A member of a thread a message is sent to, and whether they block its sender. */
+export type SendingMember = MemberRow & { blocksSender: boolean };
+
+/** A message to store: what insertMessages takes. */
+export interface NewMessage {
+  threadId: number;
+  senderId: number;
+  text: string;
+  at: Date;
+  /** Members who blocked the sender: the message is withheld from them for good. */
+  withheldFrom: number[];
 }
 
 export interface MessageRow {
@@ -33,7 +47,7 @@ export interface MessageRow {
  * blocked the sender), or they block its sender now (decision 041).
  */
 const hiddenFrom = (viewerId: number, m: { withheldFrom: SQL; senderId: SQL }) =>
-  sql`(${viewerId}::int = any(${m.withheldFrom}) or exists (select 1 from ${blocks} b where b.blocker_id = ${viewerId}::int and b.blocked_id = ${m.senderId}))`;
+  sql`(${viewerId}::int = any(${m.withheldFrom}) or ${hasBlocked(sql`${viewerId}::int`, m.senderId)})`;
 
 /** The thread's newest message `viewerId` may see (0 = none): what their list orders by and compares with lastRead. */
 const newestFor = (viewerId: number) =>
@@ -58,6 +72,9 @@ const messageColumns = {
   senderUsername: users.username,
   senderImageUrl: users.imageUrl,
 };
+
+/** The rows of a raw statement's result (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export function createMessagesRepo(db: Db) {
   const memberOf = (userId: number) =>
@@ -119,21 +136,39 @@ export function createMessagesRepo(db: Db) {
         .orderBy(asc(threadMembers.threadId), asc(users.id));
     },
 
-    /** Every member of the thread with the thread's name (null = two-person); empty when no such thread. */
-    threadWithMembers(threadId: number): Promise<(MemberRow & { threadName: string | null })[]> {
-      return db
-        .select({
-          threadId: threadMembers.threadId,
-          id: users.id,
-          username: users.username,
-          imageUrl: users.imageUrl,
-          threadName: threads.name,
-        })
-        .from(threadMembers)
-        .innerJoin(threads, eq(threads.id, threadMembers.threadId))
-        .innerJoin(users, eq(users.id, threadMembers.userId))
-        .where(eq(threadMembers.threadId, threadId))
-        .orderBy(asc(users.id));
+    /**
+     * For each (thread, sender) asked, in one statement: every member of the thread by user id, each
+     * with whether they block the sender (access.users.blockersOf's rule, read here with the members
+     * to spare each send a round trip); an empty list for a thread that does not exist.
+     */
+    async membersForSending(asked: { threadId: number; senderId: number }[]): Promise<SendingMember[][]> {
+      if (asked.length === 0) return [];
+      const result = await db.execute(sql`
+        select a.n, m.thread_id, u.id, u.username, u.image_url,
+          ${hasBlocked(sql`u.id`, sql`a.sender_id`)} as blocks_sender
+        from unnest(${sql.param(asked.map((a) => a.threadId))}::integer[], ${sql.param(asked.map((a) => a.senderId))}::integer[])
+          with ordinality as a(thread_id, sender_id, n)
+        join ${threadMembers} m on m.thread_id = a.thread_id
+        join ${users} u on u.id = m.user_id
+        order by a.n, u.id`);
+      const answers: SendingMember[][] = asked.map(() => []);
+      for (const r of rowsOf<{
+        n: number;
+        thread_id: number;
+        id: number;
+        username: string;
+        image_url: string | null;
+        blocks_sender: boolean;
+      }>(result)) {
+        answers[Number(r.n) - 1]?.push({
+          threadId: Number(r.thread_id),
+          id: Number(r.id),
+          username: r.username,
+          imageUrl: r.image_url,
+          blocksSender: r.blocks_sender,
+        });
+      }
+      return answers;
     },
 
     async existingUsers(ids: number[]): Promise<{ id: number; username: string }[]> {
@@ -174,38 +209,47 @@ export function createMessagesRepo(db: Db) {
     },
 
     /**
-     * Stores a message (never shown to the members in `withheldFrom`), makes it the thread's newest
-     * and the sender's read mark, in one statement (atomic without a transaction). Answers its id and time.
+     * Stores messages (each never shown to the members in its `withheldFrom`) with ids ascending in
+     * the order given, makes each thread's last one its newest and each sender's last one their read
+     * mark, in one statement (one commit without a transaction). Answers each one's id and time, in
+     * the order given.
      */
-    async insertMessage(
-      threadId: number,
-      senderId: number,
-      text: string,
-      at: Date,
-      withheldFrom: number[],
-    ): Promise<{ id: number; createdAt: Date }> {
-      const withheld = sql`array[${sql.join(
-        withheldFrom.map((id) => sql`${id}::int`),
-        sql`, `,
-      )}]::integer[]`;
-      const result = await db.execute<{ id: number; created_at: string | Date }>(sql`
+    async insertMessages(rows: NewMessage[]): Promise<{ id: number; createdAt: Date }[]> {
+      if (rows.length === 0) return [];
+      // One array per column (a PostgreSQL array literal per row for withheld_from): the statement
+      // stays the same text whatever the batch's size, and unnest keeps the order given.
+      const column = <T>(pick: (r: NewMessage) => T) => sql.param(rows.map(pick));
+      const result = await db.execute(sql`
         with m as (
           insert into ${messages} (thread_id, sender_id, message, created_at, withheld_from)
-          values (${threadId}, ${senderId}, ${text}, ${at.toISOString()}::timestamptz, ${withheld})
-          returning id, created_at
+          select r.thread_id, r.sender_id, r.message, r.created_at, r.withheld_from::integer[]
+          from unnest(
+            ${column((r) => r.threadId)}::integer[],
+            ${column((r) => r.senderId)}::integer[],
+            ${column((r) => r.text)}::text[],
+            ${column((r) => r.at.toISOString())}::timestamptz[],
+            ${column((r) => `{${r.withheldFrom.join(',')}}`)}::text[]
+          ) with ordinality as r(thread_id, sender_id, message, created_at, withheld_from, n)
+          order by r.n
+          returning id, thread_id, sender_id, created_at
         ),
         t as (
-          update ${threads} set most_recent_message = greatest(most_recent_message, (select id from m))
-          where id = ${threadId}
+          update ${threads} set most_recent_message = greatest(most_recent_message, newest.id)
+          from (select thread_id, max(id) as id from m group by thread_id) newest
+          where ${threads.id} = newest.thread_id
         ),
         r as (
-          update ${threadMembers} set last_read = greatest(last_read, (select id from m))
-          where thread_id = ${threadId} and user_id = ${senderId}
+          update ${threadMembers} set last_read = greatest(last_read, newest.id)
+          from (select thread_id, sender_id, max(id) as id from m group by thread_id, sender_id) newest
+          where ${threadMembers.threadId} = newest.thread_id and ${threadMembers.userId} = newest.sender_id
         )
-        select id, created_at from m`);
-      const row = (result as unknown as { rows: { id: number; created_at: string | Date }[] }).rows[0];
-      if (!row) throw new Error('insertMessage: no row');
-      return { id: Number(row.id), createdAt: new Date(row.created_at) };
+        select id, thread_id, created_at from m order by id`);
+      const stored = rowsOf<{ id: number; thread_id: number; created_at: string | Date }>(result);
+      // Ids were drawn in the order given, so ascending ids are the rows in that order.
+      if (stored.length !== rows.length || stored.some((s, i) => Number(s.thread_id) !== rows[i]?.threadId)) {
+        throw new Error('insertMessages: the stored rows do not match the rows given');
+      }
+      return stored.map((s) => ({ id: Number(s.id), createdAt: new Date(s.created_at) }));
     },
 
     /**

@@ -1,19 +1,30 @@
 import type { Message, MessagePage, Thread } from '@mesmer/shared/api/messages';
 import { MESSAGES_PER_MINUTE, THREAD_MAX_MEMBERS } from '@mesmer/shared/domain/messaging';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { type Db, withTransaction } from '../../db/client.ts';
 import type { Access, SessionUser } from '../../platform/access.ts';
 import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { BadRequest, Forbidden, NotFound } from '../../platform/errors.ts';
+import { createGroupCommit } from '../../platform/group-commit.ts';
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts';
 import type { MessagesHub } from './messages.hub.ts';
 import { toMessage, toThread } from './messages.presenter.ts';
-import { createMessagesRepo } from './messages.repo.ts';
+import { createMessagesRepo, type NewMessage } from './messages.repo.ts';
 
 const SEND_LIMIT: Limit = { name: 'messages send', max: MESSAGES_PER_MINUTE, windowMs: 60_000 };
 const CANNOT_MESSAGE = 'You cannot message this user.';
 const CANNOT_MESSAGE_ANYONE = 'You cannot message anyone in this thread.';
 const GROUP_NAME_MAX = 100;
+/**
+ * How sends are batched (bench/README.md, "Realtime messaging"): the checks' reads of the sends
+ * arriving within `delayMs` of a batch's first go together, at most `maxBatch`; the sends a read
+ * batch cleared reach the writer together, which writes them as one batch without waiting more.
+ */
+export const SEND_BATCHES = {
+  reads: { delayMs: 5, maxBatch: 200 },
+  writes: { delayMs: 0, maxBatch: 200 },
+};
 
 export type MessagesService = ReturnType<typeof createMessagesService>;
 
@@ -31,6 +42,64 @@ export function createMessagesService({
   hub: MessagesHub;
 }) {
   const repo = createMessagesRepo(db);
+  // A send makes two batched round trips (platform/group-commit.ts): the read its checks need,
+  // together with the sends arriving meanwhile, then the insert, one statement and one commit per
+  // batch. Each queue runs one batch at a time, so messages are stored in the order they arrived.
+  // A batch the database refused for a row in it (a thread deleted since its check: a constraint,
+  // SQLSTATE class 23; a value it cannot take, class 22) is sent again one by one, so only the bad
+  // one fails. Anything else (the database is down, a batch that came back wrong after its commit)
+  // fails the batch's every send at once.
+  const retryAlone = (err: unknown) =>
+    err instanceof DrizzleQueryError && /^2[23]/.test(String((err.cause as { code?: unknown })?.code));
+  const memberReads = createGroupCommit({
+    write: (asked: { threadId: number; senderId: number }[]) => repo.membersForSending(asked),
+    ...SEND_BATCHES.reads,
+    retryAlone,
+  });
+  const writer = createGroupCommit({
+    write: (batch: NewMessage[]) => repo.insertMessages(batch),
+    ...SEND_BATCHES.writes,
+    retryAlone,
+  });
+
+  /** Sends that have not answered yet: closing waits for them. */
+  const sending = new Set<Promise<Message>>();
+
+  async function sendNow(user: SessionUser, body: { threadId: number; message: string }): Promise<Message> {
+    await limiter.consume(SEND_LIMIT, String(user.id));
+    // The thread's members and which of them block the sender.
+    const members = await memberReads.add({ threadId: body.threadId, senderId: user.id });
+    const self = members.find((m) => m.id === user.id);
+    if (!self) throw new NotFound('Thread not found.');
+    const others = members.filter((m) => m.id !== user.id);
+    const blockers = new Set(others.filter((m) => m.blocksSender).map((m) => m.id));
+    if (others.length > 0 && blockers.size === others.length) {
+      throw new Forbidden(others.length === 1 ? CANNOT_MESSAGE : CANNOT_MESSAGE_ANYONE);
+    }
+    const stored = await writer.add({
+      threadId: body.threadId,
+      senderId: user.id,
+      text: body.message,
+      at: clock.now(),
+      withheldFrom: [...blockers],
+    });
+    const message: Message = {
+      id: stored.id,
+      senderId: user.id,
+      threadId: body.threadId,
+      message: body.message,
+      removed: false,
+      createdAt: stored.createdAt.toISOString(),
+      sender: { id: user.id, username: self.username, imageURL: self.imageUrl },
+    };
+    // No await between the batch's answer and here: pushes leave in the order of the ids.
+    hub.deliver?.(
+      message,
+      members.filter((m) => !blockers.has(m.id)).map((m) => m.id),
+      [...blockers],
+    );
+    return message;
+  }
 
   async function memberThread(user: SessionUser, threadId: number) {
     const row = await repo.findForMember(threadId, user.id);
@@ -100,37 +169,17 @@ export function createMessagesService({
     /**
      * Stores a message and pushes it to the thread's room and its members, except the members who
      * blocked the sender: it is withheld from them for good. Refused when every other member did.
+     * The message joins the next batch (group commit); the answer and the push come once its batch
+     * committed, in the order the messages were accepted.
      */
-    async send(user: SessionUser, body: { threadId: number; message: string }): Promise<Message> {
-      await limiter.consume(SEND_LIMIT, String(user.id));
-      // One read for the thread and its members: membership and the block checks come from it.
-      const members = await repo.threadWithMembers(body.threadId);
-      const self = members.find((m) => m.id === user.id);
-      if (!self) throw new NotFound('Thread not found.');
-      const memberIds = members.map((m) => m.id);
-      const others = memberIds.filter((id) => id !== user.id);
-      const blockers = await access.users.blockersOf(user.id, others);
-      if (others.length > 0 && blockers.size === others.length) {
-        throw new Forbidden(others.length === 1 ? CANNOT_MESSAGE : CANNOT_MESSAGE_ANYONE);
-      }
-      const stored = await repo.insertMessage(body.threadId, user.id, body.message, clock.now(), [
-        ...blockers,
-      ]);
-      const message: Message = {
-        id: stored.id,
-        senderId: user.id,
-        threadId: body.threadId,
-        message: body.message,
-        removed: false,
-        createdAt: stored.createdAt.toISOString(),
-        sender: { id: user.id, username: self.username, imageURL: self.imageUrl },
-      };
-      hub.deliver?.(
-        message,
-        memberIds.filter((id) => !blockers.has(id)),
-        [...blockers],
+    send(user: SessionUser, body: { threadId: number; message: string }): Promise<Message> {
+      const sent = sendNow(user, body);
+      sending.add(sent);
+      sent.then(
+        () => sending.delete(sent),
+        () => sending.delete(sent),
       );
-      return message;
+      return sent;
     },
 
     /** A page of history, oldest first; `before` = only older than that message id. */
@@ -146,6 +195,14 @@ export function createMessagesService({
     async markRead(user: SessionUser, body: { threadId: number; messageId: number }): Promise<void> {
       await memberThread(user, body.threadId);
       await repo.markRead(body.threadId, user.id, body.messageId);
+    },
+
+    /** Stores the messages still queued, and later ones at once: the app calls it as it closes. */
+    async close() {
+      await memberReads.close();
+      await writer.close();
+      // Sends between their read and their write: their write goes at once now.
+      await Promise.allSettled([...sending]);
     },
   };
 }

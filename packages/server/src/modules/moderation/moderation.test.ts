@@ -98,7 +98,7 @@ describe('POST /api/user/block', () => {
     expect([...(await app.services.access.users.blockersOf(bob.id, [alice.id, carol.id]))]).toEqual([
       alice.id,
     ]);
-    // The blocked user's send is refused (the messages module applies blockersOf).
+    // The blocked user's send is refused (the messages module checks blocks with access.repo's hasBlocked).
     const send = await call({
       method: 'POST',
       url: '/api/messages',
