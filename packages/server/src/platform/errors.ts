@@ -71,6 +71,15 @@ export function conflictFromDatabase(err: Error): Conflict | undefined {
 }
 
 /**
+ * Whether the database refused a query for the values it carried: a constraint (SQLSTATE class 23)
+ * or a value a column cannot take (class 22), not a failure of the database itself.
+ */
+export function refusedForItsValues(err: unknown): boolean {
+  if (!(err instanceof DrizzleQueryError)) return false;
+  return /^2[23]/.test(String((err.cause as { code?: unknown } | undefined)?.code));
+}
+
+/**
  * What the log keeps of an unexpected error (pino fields). A failed query's message, stack head
  * and `params` carry the request's input (passwords, personal text), so a database error is
  * reduced to its class, the PostgreSQL code and message, and the call sites that ran the query.

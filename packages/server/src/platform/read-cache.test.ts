@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationName } from '../db/kept-generations.ts';
 import { createGenerationsReader, sharedReads } from '../db/library-generation.ts';
 import { keptGenerations } from '../db/schema/index.ts';
-import { authHeader, createSignedInUser, createUser, type TestUser } from '../test/factories.ts';
+import { authHeader, createSignedInUser, type TestUser } from '../test/factories.ts';
 import { createTestApp } from '../test/harness.ts';
 import { createFile, createPlaylist, createSeries } from '../test/library-factories.ts';
 import { createReadCache } from './read-cache.ts';

@@ -1,11 +1,10 @@
 import type { Message, MessagePage, Thread } from '@mesmer/shared/api/messages';
 import { MESSAGES_PER_MINUTE, THREAD_MAX_MEMBERS } from '@mesmer/shared/domain/messaging';
-import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { type Db, withTransaction } from '../../db/client.ts';
 import type { Access, SessionUser } from '../../platform/access.ts';
 import { ACCOUNT_LIMITS } from '../../platform/account-limits.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { BadRequest, Forbidden, NotFound } from '../../platform/errors.ts';
+import { BadRequest, Forbidden, NotFound, refusedForItsValues } from '../../platform/errors.ts';
 import { createGroupCommit } from '../../platform/group-commit.ts';
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts';
 import type { MessagesHub } from './messages.hub.ts';
@@ -49,8 +48,7 @@ export function createMessagesService({
   // SQLSTATE class 23; a value it cannot take, class 22) is sent again one by one, so only the bad
   // one fails. Anything else (the database is down, a batch that came back wrong after its commit)
   // fails the batch's every send at once.
-  const retryAlone = (err: unknown) =>
-    err instanceof DrizzleQueryError && /^2[23]/.test(String((err.cause as { code?: unknown })?.code));
+  const retryAlone = refusedForItsValues;
   const memberReads = createGroupCommit({
     write: (asked: { threadId: number; senderId: number }[]) => repo.membersForSending(asked),
     ...SEND_BATCHES.reads,
