@@ -28,6 +28,11 @@ export const ANONYMOUS: Viewer = {
   hideLockedFiles: false,
 };
 
+/** The shared audience of library lists: it sees public files only (no own files, not all files). */
+export function seesPublicFilesOnly(viewer: Viewer): boolean {
+  return viewer.id === null && !viewer.readsAllFiles;
+}
+
 /** The signed-in user, or 401. */
 export function requireUser(user: SessionUser | null): SessionUser {
   if (!user) throw new Unauthorized();

@@ -14,6 +14,7 @@ import {
   requirePermission,
   requireUser,
   type SessionUser,
+  seesPublicFilesOnly,
   type Viewer,
 } from '../../platform/access.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -75,7 +76,7 @@ export function createPlaylistsService({
    * anyone who sees more has theirs summed from the entries.
    */
   async function presentSimple(rows: ListedPlaylistRow[], viewer: Viewer): Promise<Playlist[]> {
-    if (viewer.id === null && !viewer.readsAllFiles) {
+    if (seesPublicFilesOnly(viewer)) {
       const byName = await repo.triggersByIds([...new Set(rows.flatMap((r) => r.publicTriggerIds))]);
       return rows.map((row) => toPlaylist(row, storedSummary(row, byName), []));
     }
