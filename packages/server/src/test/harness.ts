@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, expect, inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
+import { getCurrentTest } from 'vitest/suite';
 import { type App, type BuildOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type DatabaseLog, openDatabase } from '../db/client.ts';
@@ -111,7 +112,7 @@ export async function createTestApp(
   { logStream }: Pick<BuildOptions, 'logStream'> = {},
 ): Promise<TestApp> {
   // Inside a test, the afterAll below would never run: the database would be left behind.
-  if (expect.getState().currentTestName) {
+  if (getCurrentTest()) {
     throw new Error('Call createTestApp at the top of a test file or describe block, not inside a test.');
   }
   const config = testConfig(overrides);

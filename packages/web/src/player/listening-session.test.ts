@@ -1,3 +1,5 @@
+// Needs an isolated module graph: the app's own player, which other test files load, would also hear the
+// 'online' events these tests fire and send the same queued plays.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createListeningTracker, sessionCalls, withSession } from './listening-session.ts';
 

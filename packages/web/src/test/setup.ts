@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { dismissAllToasts } from '../ui/toast-store.ts';
 
 // An edit fires `input`, then `change`, as in a browser: preact/compat, which the app ships on (decision 031),
 // hears a text field's onChange as `input`, and fireEvent.change alone fires only `change`.
@@ -10,7 +11,9 @@ fireEvent.change = (element, init) => {
   return change(element);
 };
 
+// Test files share a module graph (the root vitest.config.ts): no toast outlives its test.
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  dismissAllToasts();
 });

@@ -26,6 +26,12 @@ export function dismissToast(id: number) {
   emit();
 }
 
+/** Clears every toast (the component tests start each file with none). */
+export function dismissAllToasts() {
+  toasts = [];
+  emit();
+}
+
 /** Shows a toast; it is removed when its timeout expires. */
 export function toast(
   variant: ToastVariant,
