@@ -78,6 +78,8 @@ for (const theme of THEMES) {
       '/files',
       '/playlists',
       '/moderation',
+      '/insights',
+      '/insights/listening',
     ]) {
       await expectNoSeriousViolations(page, path);
     }

@@ -108,16 +108,16 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   console.log(`\n  ${config.siteName} is running at ${config.publicUrl}\n`);
 
-  // The demo's generated audio gets its waveform and loudness once, in the background, one file at a time.
-  if (config.seedDemo) {
-    const log = app.log;
-    void analyseStoredAudio(app.ctx, { log: (line) => log.debug(line) })
-      .then(({ analysed, failed }) => {
-        if (analysed > 0 || failed.length > 0)
-          log.info(`analysed ${analysed} files (${failed.length} failed)`);
-      })
-      .catch((err: unknown) => log.error({ err }, 'analysing the library failed'));
-  }
+  // The demo's generated audio gets its waveform and loudness once, in the background, one file at a time;
+  // on every other server, files from before sizes were kept get their audio's size (one stat each:
+  // the staff dashboard's storage used), the decoding being left to `npm run admin -- analyse`.
+  const log = app.log;
+  void analyseStoredAudio(app.ctx, { log: (line) => log.debug(line), sizesOnly: !config.seedDemo })
+    .then(({ analysed, measured, failed }) => {
+      if (analysed > 0 || measured > 0 || failed.length > 0)
+        log.info(`analysed ${analysed} files, measured ${measured} (${failed.length} failed)`);
+    })
+    .catch((err: unknown) => log.error({ err }, 'analysing the library failed'));
 }
 
 main().catch((err) => {

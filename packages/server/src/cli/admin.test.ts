@@ -199,7 +199,7 @@ describe.skipIf(embeddedDatabaseOnly)('npm run admin (spawned, embedded database
 
     // Nothing stored yet to analyse (analyse-library.test.ts covers files with audio).
     const analysed = await admin(['analyse']);
-    expect(analysed.stdout).toContain('analysed 0 files, 0 failed');
+    expect(analysed.stdout).toContain('analysed 0 files, measured 0, 0 failed');
     await expect(admin(['analyse', 'extra'])).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('npm run admin -- analyse'),

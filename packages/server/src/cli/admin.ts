@@ -6,7 +6,8 @@
  * `npm run admin -- role <username> <role> [--revoke]`: gives a user a role (any of ROLE_NAMES,
  * matched ignoring case; quote names with a space, or not), or takes it with --revoke. Effective
  * on the user's next request.
- * `npm run admin -- analyse`: computes the waveform and loudness of stored files lacking them.
+ * `npm run admin -- analyse`: computes the waveform, loudness and cue-editor peaks of stored files lacking
+ * them, and measures the stored audio of files without a size.
  * `npm run admin -- backup <file>` / `restore <file>`: the embedded database and the local media
  * folder into one archive and back (db/embedded-backup.ts), while no server runs on DATA_DIR. On
  * PostgreSQL they refuse and point to pg_dump.
@@ -156,7 +157,10 @@ async function changeRole(args: string[]) {
   );
 }
 
-/** Waveform and loudness for every stored file still lacking them (files from before uploads analysed them). */
+/**
+ * Waveform, loudness, peaks and audio size for every stored file still lacking them (files from before
+ * uploads analysed them).
+ */
 async function analyse(args: string[]) {
   if (args.length !== 0) throw new UsageError(USAGE);
   const config = loadConfig();

@@ -60,11 +60,20 @@ const everyColumnBut = (table: PgTable, ...notShown: PgColumn[]) =>
 /** Every table and column a kept answer, total, order, row or session reads. */
 export const RAISES: Raise[] = [
   // Play counts change with every finished listen and are read fresh (files.repo.ts); the waveform
-  // and loudness only GET /api/files/waveform reads, never kept.
+  // and loudness only GET /api/files/waveform reads, the peaks only GET /api/files/peaks (made at
+  // its first request for an older file), never kept; the audio's size only the staff dashboard's
+  // storage total reads, fresh (insights), and the library analysis fills it for older files.
   {
     generation: 'files',
     table: files,
-    columns: everyColumnBut(files, files.plays, files.waveform, files.loudness),
+    columns: everyColumnBut(
+      files,
+      files.plays,
+      files.waveform,
+      files.loudness,
+      files.peaksKey,
+      files.audioSize,
+    ),
   },
   { generation: 'files', table: fileTriggers },
   { generation: 'files', table: triggers },

@@ -10,12 +10,15 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { createCleanupService } from './cleanup/cleanup.service.ts';
 import { createFileEditingService } from './files/file-editing.service.ts';
+import { createFilePeaksService } from './files/file-peaks.service.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { createFilesService } from './files/files.service.ts';
 import { generatorRoutes } from './generator/generator.routes.ts';
 import { createGeneratorService } from './generator/generator.service.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { createHealthService } from './health/health.service.ts';
+import { insightsRoutes } from './insights/insights.routes.ts';
+import { createInsightsService } from './insights/insights.service.ts';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes.ts';
 import { createLeaderboardService } from './leaderboard/leaderboard.service.ts';
 import { listeningRoutes } from './listening/listening.routes.ts';
@@ -69,6 +72,7 @@ export function buildServices(ctx: AppContext, log: FastifyBaseLogger) {
   const files = createFilesService({ db, clock, readCache, access, signer });
   const uploads = createUploadsService({ db, clock, limiter, metrics, storage });
   const fileEditing = createFileEditingService({ db, clock, limiter, access, storage, uploads, files });
+  const filePeaks = createFilePeaksService({ db, storage, fileEditing, log });
   const triggers = createTriggersService({ db });
   const playlists = createPlaylistsService({ db, clock, readCache, access, files });
   const listening = createListeningService({ db, clock, access, users });
@@ -87,6 +91,7 @@ export function buildServices(ctx: AppContext, log: FastifyBaseLogger) {
     files,
     uploads,
     fileEditing,
+    filePeaks,
     triggers,
     playlists,
     listening,
@@ -95,6 +100,7 @@ export function buildServices(ctx: AppContext, log: FastifyBaseLogger) {
     series: createSeriesService({ db, access, playlists }),
     generator: createGeneratorService({ access, files, triggers }),
     leaderboard: createLeaderboardService({ db }),
+    insights: createInsightsService({ db, clock, access, metrics }),
     health: createHealthService({ config, database, storage, log }),
     patreon: createPatreonService({ db, clock, config, log }),
     lovense: createLovenseService({ db, clock, config, limiter }),
@@ -122,8 +128,14 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, ser
   await accountDataRoutes(api, { accountData: services.accountData, config });
   await listeningRoutes(api, { listening: services.listening, config });
   await leaderboardRoutes(api, services.leaderboard);
+  await insightsRoutes(api, services.insights);
   await testClockRoutes(api, { clock, config });
-  await filesRoutes(api, { files: services.files, fileEditing: services.fileEditing, readCache });
+  await filesRoutes(api, {
+    files: services.files,
+    fileEditing: services.fileEditing,
+    filePeaks: services.filePeaks,
+    readCache,
+  });
   await tagsRoutes(api, { tags: services.tags, files: services.files, readCache });
   await triggersRoutes(api, { triggers: services.triggers, readCache });
   await playlistsRoutes(api, { playlists: services.playlists, readCache });

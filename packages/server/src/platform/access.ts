@@ -1,4 +1,5 @@
 import { canEditFile } from '@mesmer/shared/domain/file-rules';
+import { canReadInsightsOf, readsAllInsights } from '@mesmer/shared/domain/insights';
 import { entitledTierIds } from '@mesmer/shared/domain/locks';
 import { hasPermission, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import { canLikePlaylist } from '@mesmer/shared/domain/rating';
@@ -129,6 +130,17 @@ export function createAccess({ db, sessions }: { db: Db; sessions: SessionCache 
         if (!canLikePlaylist({ ...playlist, creator: { id: playlist.creatorId } }, user.id)) {
           throw new Forbidden('This playlist cannot be rated.');
         }
+      },
+    },
+
+    insights: {
+      /** 403 unless `user` uploaded the files (creatorId) or is staff (shared/domain/insights.ts). */
+      requireCreatorInsights(user: SessionUser, creatorId: number, refusal: string): void {
+        if (!canReadInsightsOf(user, creatorId)) throw new Forbidden(refusal);
+      },
+      /** 401 signed out, 403 unless staff: the site dashboard. */
+      requireSiteInsights(user: SessionUser | null): SessionUser {
+        return requirePermission(user, readsAllInsights, 'Only administrators see the site dashboard.');
       },
     },
 

@@ -12,6 +12,8 @@ export const ACCOUNT_LIMITS = {
   uploadsStarted: { name: 'uploads started', max: 30, windowMs: HOUR },
   avatarUploads: { name: 'avatar uploads', max: 10, windowMs: HOUR },
   attachments: { name: 'attachments', max: 60, windowMs: HOUR },
+  /** Saves from the cue editor (each stores up to 5 MB of cues). */
+  cueSaves: { name: 'cue saves', max: 240, windowMs: HOUR },
   /** New friend requests sent (accepting one is not counted). */
   friendRequests: { name: 'friend requests', max: 30, windowMs: HOUR },
   /** New message threads started (reopening an existing two-person thread is not counted). */

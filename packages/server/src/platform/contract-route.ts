@@ -33,13 +33,14 @@ export type ContractHandler<R extends RouteDefinition> = RouteHandlerMethod<
 /**
  * Registers one call of the shared contract (packages/shared/src/api) on `app`, which is mounted
  * under /api: its method, path, schemas and OpenAPI text all come from the declaration. `config`
- * carries what only the server knows about the route, such as its rate limit.
+ * carries what only the server knows about the route, such as its rate limit; `bodyLimit` a body
+ * larger than the app's (bytes).
  */
 export function registerRoute<R extends RouteDefinition>(
   app: FastifyInstance,
   route: R,
   handler: ContractHandler<R>,
-  options: { config?: FastifyContextConfig } = {},
+  options: { config?: FastifyContextConfig; bodyLimit?: number } = {},
 ) {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: route.method,
@@ -57,6 +58,7 @@ export function registerRoute<R extends RouteDefinition>(
       }).filter(([, value]) => value !== undefined),
     ),
     config: options.config,
+    ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
     handler: handler as RouteHandlerMethod,
   });
 }

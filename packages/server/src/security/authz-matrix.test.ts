@@ -258,6 +258,27 @@ const MATRIX: Record<string, Row> = {
     call: async (fx) => ({ query: { id: (await fx.privateFile()).id } }),
     expect: statuses(404, 404, { owner: 200, moderator: 200, admin: 200 }),
   },
+  // The cue editor's calls are for those who may edit the file (the editor is edit mode).
+  'GET /files/peaks': {
+    call: async (fx) => ({
+      query: { fileId: (await fx.privateFile()).id, fromMs: 0, toMs: 1000, msPerPeak: 10 },
+    }),
+    expect: statuses(401, 404, { owner: 200, moderator: 200, admin: 200 }),
+  },
+  'GET /files/cues': {
+    call: async (fx) => ({ query: { fileId: (await fx.publicFile()).id } }),
+    expect: statuses(401, 403, { owner: 200, moderator: 200, admin: 200 }),
+  },
+  'PUT /files/cues': {
+    call: async (fx) => ({
+      body: {
+        fileId: (await fx.publicFile()).id,
+        revision: 0,
+        cues: [{ time: 0, stopTime: 500, strength: 0.5 }],
+      },
+    }),
+    expect: statuses(401, 403, { owner: 200, moderator: 200, admin: 200 }),
+  },
   'GET /files/upload-options': {
     call: () => ({}),
     expect: statuses(401, 403, { owner: 200, creator: 200, admin: 200 }),
@@ -267,6 +288,17 @@ const MATRIX: Record<string, Row> = {
   'GET /leaderboard': { call: () => ({}), expect: everyone(200) },
   'GET /leaderboard/user': { call: () => ({ query: { user: users.owner.username } }), expect: everyone(200) },
   'POST /session': { call: () => ({ body: { timezone: 'UTC' } }), expect: everyone(200) },
+  // Insights: a file's for its uploader and administrators (a file the caller cannot see is 404).
+  'GET /insights/files/:id': {
+    call: async (fx) => ({ params: { id: (await fx.privateFile()).id } }),
+    expect: statuses(401, 404, { owner: 200, moderator: 403, admin: 200 }),
+  },
+  'GET /insights/creators/:id': {
+    call: () => ({ params: { id: users.owner.id } }),
+    expect: statuses(401, 403, { owner: 200, admin: 200 }),
+  },
+  'GET /insights/listening': { call: () => ({}), expect: statuses(401, 200) },
+  'GET /insights/site': { call: () => ({}), expect: statuses(401, 403, { admin: 200 }) },
   // Signed in only; without a kept copy the session is answered refused (offline.test.ts).
   'POST /session/offline': {
     call: async (fx) => ({

@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
-import { getCurrentTest } from 'vitest/suite';
+import { afterAll, inject, TestRunner } from 'vitest';
 import { type App, type BuildOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type DatabaseLog, openDatabase } from '../db/client.ts';
@@ -112,7 +111,7 @@ export async function createTestApp(
   { logStream }: Pick<BuildOptions, 'logStream'> = {},
 ): Promise<TestApp> {
   // Inside a test, the afterAll below would never run: the database would be left behind.
-  if (getCurrentTest()) {
+  if (TestRunner.getCurrentTest()) {
     throw new Error('Call createTestApp at the top of a test file or describe block, not inside a test.');
   }
   const config = testConfig(overrides);

@@ -38,6 +38,7 @@ export const accountExport = z.object({
     settings: z.object({
       censorTriggers: z.boolean(),
       hideLockedFiles: z.boolean(),
+      insightsOptOut: z.boolean(),
       vibrationOffset: z.number().int(),
       maxVibration: z.number().int(),
     }),
@@ -100,8 +101,15 @@ export const accountExport = z.object({
       points: z.number().int(),
       /** A play of a downloaded copy, sent after the fact. */
       offline: z.boolean(),
+      /** Listening time the session credited (ms). */
+      creditedMs: z.number().int(),
+      /** Where the play came from and whether a toy was connected (null: not said, or cleared after 90 days). */
+      source: z.string().nullable(),
+      toyConnected: z.boolean().nullable(),
     }),
   ),
+  /** Credited listening per day in the account's time zone ("Your listening"'s calendar), ms. */
+  listeningDays: z.array(z.object({ day: z.string(), listenedMs: z.number() })),
   /** Files downloaded whole for offline listening (the first download of each). */
   offlineCopies: z.array(z.object({ fileUuid: z.string(), fileName: z.string(), copiedAt: when })),
   threads: z.array(

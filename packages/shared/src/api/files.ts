@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ATTACHMENT_KINDS, MAX_ATTACHMENT_BYTES, STORED_ATTACHMENT_KINDS } from '../domain/attachments.ts';
+import {
+  ATTACHMENT_KINDS,
+  MAX_ATTACHMENT_BYTES,
+  MAX_CUES,
+  STORED_ATTACHMENT_KINDS,
+} from '../domain/attachments.ts';
 import {
   FILE_DESCRIPTION_MAX,
   FILE_NAME_MAX,
@@ -7,7 +12,8 @@ import {
   FILE_TYPE_REQUIRED_MESSAGE,
 } from '../domain/file-rules.ts';
 import { FILE_TYPES } from '../domain/file-types.ts';
-import { TEXT_LIMITS } from '../domain/limits.ts';
+import { INT_MAX, TEXT_LIMITS } from '../domain/limits.ts';
+import { MAX_PEAKS_PER_ANSWER, PEAK_BASE_MS } from '../domain/waveform-peaks.ts';
 import { filesRoutes } from '../routes/files.ts';
 import { errorResponse, id, idList, int, pagingQuery, queryBool, queryId, queryInt, text } from './common.ts';
 import { defineRoute, noContent } from './contract.ts';
@@ -177,6 +183,88 @@ export const fileWaveform = z.object({
 });
 export type FileWaveform = z.infer<typeof fileWaveform>;
 
+/** GET /api/files/peaks: a window of the waveform at a resolution (shared/domain/waveform-peaks.ts). */
+export const filePeaksQuery = z
+  .object({
+    fileId: queryId,
+    /** Milliseconds from the start of the track. */
+    fromMs: queryInt(0),
+    toMs: queryInt(1),
+    /** The resolution wanted: milliseconds of audio per peak (one peak per pixel, say). */
+    msPerPeak: queryInt(1),
+  })
+  .refine((q) => q.toMs > q.fromMs, { path: ['toMs'], message: 'must be after fromMs' });
+export type FilePeaksQuery = z.input<typeof filePeaksQuery>;
+
+export const filePeaks = z.object({
+  /**
+   * Milliseconds per peak of the level answered: the coarsest level (5, 20, 80, 320, … ms) at most
+   * `msPerPeak`, or coarser when the window would need more than MAX_PEAKS_PER_ANSWER peaks.
+   */
+  msPerPeak: z.number().int(),
+  /** Where the first peak starts: `fromMs` rounded down to a multiple of `msPerPeak`. */
+  fromMs: z.number().int(),
+  /** The track's length, milliseconds. */
+  durationMs: z.number().int(),
+  /** Peak levels (0-1, the loudest sample): peak i covers fromMs + i × msPerPeak onwards; none past the end. */
+  peaks: z.array(z.number()),
+  /** Every level's milliseconds per peak, finest first; empty when the audio could not be read. */
+  levels: z.array(z.number().int()),
+});
+export type FilePeaks = z.infer<typeof filePeaks>;
+
+/** A cue as stored and played (shared/domain/haptic-cues.ts). */
+export const hapticCue = z.object({
+  /** Milliseconds from the start. */
+  time: z.number(),
+  stopTime: z.number(),
+  /** 0 to 1. */
+  strength: z.number(),
+});
+
+/** A cue the editor saves: the rules of an uploaded cue file (shared/domain/attachments.ts checkCueFile). */
+export const hapticCueInput = z
+  .object({
+    time: z
+      .number({ error: 'must be a number of milliseconds ≥ 0' })
+      .min(0, 'must be a number of milliseconds ≥ 0')
+      .max(INT_MAX, `must be at most ${INT_MAX} milliseconds`),
+    stopTime: z
+      .number({ error: 'must be a number after time' })
+      .max(INT_MAX, `must be at most ${INT_MAX} milliseconds`),
+    strength: z
+      .number({ error: 'must be a number from 0 to 1' })
+      .min(0, 'must be a number from 0 to 1')
+      .max(1, 'must be a number from 0 to 1'),
+  })
+  .refine((c) => c.stopTime > c.time, { path: ['stopTime'], message: 'must be a number after time' });
+
+/** GET /api/files/cues: the file's haptic cues as the editor starts from them. */
+export const fileCues = z.object({
+  /** In start order; empty when the file has no haptics. */
+  cues: z.array(hapticCue),
+  /** The haptics' revision: raised by every save, upload (haptics or Funscript) and removal of them. */
+  revision: z.number().int(),
+});
+export type FileCues = z.infer<typeof fileCues>;
+
+/** PUT /api/files/cues: saves the list as the file's haptics, unless they changed since `revision`. */
+export const saveCuesBody = z.object({
+  fileId: id,
+  /** The revision the editor started from (GET /api/files/cues, or the last save's answer). */
+  revision: int(0),
+  cues: z
+    .array(hapticCueInput)
+    .min(1, 'The cue file has no cues.')
+    .max(MAX_CUES, `A cue file may have at most ${MAX_CUES} cues.`),
+});
+export type SaveCuesBody = z.input<typeof saveCuesBody>;
+export const savedCues = z.object({ revision: z.number().int(), file: audioFile });
+export type SavedCues = z.infer<typeof savedCues>;
+/** 409 of PUT /api/files/cues: the haptics changed since the editor's revision; `revision` is the current one. */
+export const cuesConflict = z.object({ error: z.string(), revision: z.number().int() });
+export type CuesConflict = z.infer<typeof cuesConflict>;
+
 const writeErrors = {
   400: errorResponse,
   401: errorResponse,
@@ -250,6 +338,35 @@ export const filesApi = {
       'For a file the viewer may see (404 otherwise); peaks are empty and loudness null until analysed.',
     query: z.object({ id: queryId }),
     responses: { 200: fileWaveform, 400: errorResponse, 404: errorResponse },
+  }),
+  peaks: defineRoute(filesRoutes.peaks, {
+    tags: ['files'],
+    summary: "A window of a file's waveform at a resolution (the cue editor's zoom)",
+    description:
+      `For those who may edit the file (401; 404 when not visible; 403 when not theirs to edit). Peaks are kept at ` +
+      `${PEAK_BASE_MS} ms and every ×4 coarser level; the answer comes from the coarsest level at most \`msPerPeak\`, ` +
+      `coarser when the window would hold more than ${MAX_PEAKS_PER_ANSWER} peaks. A file analysed before peaks ` +
+      'were kept gets them at its first request. Cacheable (ETag, private).',
+    query: filePeaksQuery,
+    responses: { 200: filePeaks, 304: noContent, ...writeErrors },
+  }),
+  cues: defineRoute(filesRoutes.cues, {
+    tags: ['files'],
+    summary: "A file's haptic cues and their revision, for the cue editor",
+    description: 'For those who may edit the file (401; 404 when not visible; 403 when not theirs to edit).',
+    query: z.object({ fileId: queryId }),
+    responses: { 200: fileCues, ...writeErrors },
+  }),
+  saveCues: defineRoute(filesRoutes.saveCues, {
+    tags: ['files'],
+    summary: "Save the cue editor's cues as the file's haptics",
+    description:
+      'Same permission as editing and the same checks as an uploaded cue file (400 naming the cue and field). ' +
+      '`revision` is the one the editor started from: when the haptics changed since (another editor saved, a ' +
+      'cue file or Funscript was uploaded, or the haptics were removed) nothing is saved and the answer is 409 ' +
+      `with the current \`revision\`. Answers the new revision and the file. At most ${MAX_ATTACHMENT_BYTES} bytes (413).`,
+    body: saveCuesBody,
+    responses: { 200: savedCues, ...writeErrors, 409: cuesConflict, 413: errorResponse, 429: errorResponse },
   }),
   uploadOptions: defineRoute(filesRoutes.uploadOptions, {
     tags: ['files'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONLINE_PLAY_SOURCES } from '../domain/insights.ts';
 import { TEXT_LIMITS } from '../domain/limits.ts';
 import { listeningRoutes } from '../routes/listening.ts';
 import { errorResponse, id, int, text, timezone } from './common.ts';
@@ -27,6 +28,13 @@ export const sessionRequest = z
      * (seeks and pauses left out). It can only lower the points, never raise them.
      */
     listenedMs: int().optional(),
+    /**
+     * Optional, when starting: where the play came from (insights' sources). Sent on an end it is
+     * ignored; a session started without it counts under 'unknown'.
+     */
+    source: z.enum(ONLINE_PLAY_SOURCES).optional(),
+    /** Optional, when ending: whether a toy was connected during the session (insights' toy share). */
+    toyConnected: z.boolean().optional(),
   })
   .superRefine((body, issue) => {
     if (body.sessionToken !== undefined && body.fileId === undefined) {
@@ -34,9 +42,9 @@ export const sessionRequest = z
     }
   });
 export type SessionRequest = z.infer<typeof sessionRequest>;
-export type StartSessionRequest = Pick<SessionRequest, 'timezone'>;
+export type StartSessionRequest = Pick<SessionRequest, 'timezone' | 'source'>;
 export type EndSessionRequest = Required<Pick<SessionRequest, 'sessionToken' | 'fileId'>> &
-  Pick<SessionRequest, 'timezone' | 'listenedMs'>;
+  Pick<SessionRequest, 'timezone' | 'listenedMs' | 'toyConnected'>;
 
 export const startSessionResponse = z.object({ token: z.string() });
 export type StartSessionResponse = z.infer<typeof startSessionResponse>;
@@ -110,7 +118,9 @@ export const listeningApi = {
       'counted day was yesterday, unchanged the same day, back to 1 after a gap. `timezone` on a signed-in ' +
       'start is stored on the account when it last changed more than a day ago, and ignored otherwise. Each ' +
       "session ends once: a second end is 409. Another user's or an unknown token is 404, as is a file the " +
-      'listener cannot see.',
+      'listener cannot see. For insights (decision 047) the start may say where the play came from ' +
+      '(`source`) and the end whether a toy was connected (`toyConnected`); an ended session adds to the ' +
+      "file's and the listener's rollups in the same transaction.",
     body: sessionRequest,
     responses: { 200: sessionResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
   }),

@@ -5,6 +5,7 @@ import type { RouteDefinition } from './contract.ts';
 import { filesApi } from './files.ts';
 import { generatorApi } from './generator.ts';
 import { healthApi } from './health.ts';
+import { insightsApi } from './insights.ts';
 import { leaderboardApi } from './leaderboard.ts';
 import { listeningApi } from './listening.ts';
 import { lovenseApi } from './lovense.ts';
@@ -26,6 +27,7 @@ export const contract = {
   files: filesApi,
   generator: generatorApi,
   health: healthApi,
+  insights: insightsApi,
   leaderboard: leaderboardApi,
   listening: listeningApi,
   lovense: lovenseApi,

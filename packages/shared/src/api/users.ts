@@ -67,6 +67,8 @@ export const selfUser = publicUser.extend({
   permissions: z.array(z.string()),
   censorTriggers: z.boolean(),
   hideLockedFiles: z.boolean(),
+  /** Not counted in creators' insights (plays still count in play counts). */
+  insightsOptOut: z.boolean(),
   patreonLinked: z.boolean(),
   patreonTiers: z.array(z.object({ name: z.string(), rank: z.number().int() })),
   memberships: z.array(membership),
@@ -115,6 +117,7 @@ export const updateUserRequest = z
     lovenseSettings: lovenseSettings.partial(),
     censorTriggers: z.boolean(),
     hideLockedFiles: z.boolean(),
+    insightsOptOut: z.boolean(),
     timezone,
   })
   .partial()

@@ -85,3 +85,54 @@ export function funscriptToCues(data: unknown): Checked<HapticCue[]> {
   if (cues.length === 0) return fail('The funscript never moves, so it gives no vibration.');
   return { ok: true, value: cues };
 }
+
+export interface Funscript {
+  version: '1.0';
+  inverted: false;
+  range: 100;
+  actions: FunscriptAction[];
+}
+
+/** Positions are written with at most 3 decimals: enough for funscriptToCues to give back each strength. */
+const roundPos = (pos: number) => Math.round(pos * 1000) / 1000;
+
+/**
+ * Haptic cues → a Funscript that funscriptToCues turns back into the same cues (the inverse of the
+ * mapping above). Cues are first taken as playback plays them (each cut at the next one's start).
+ * A cue of strength s from t0 to t1 becomes strokes moving at s × FULL_STRENGTH_SPEED positions per
+ * millisecond, each stroke at most 49 positions, up and down (a long cue makes several of about
+ * equal length). Between cues the position holds still, so there is no vibration.
+ * Cues of strength 0 are pauses. Strengths come back rounded to two decimals and touching cues
+ * of the same strength come back as one, as for any Funscript; positions may have decimals.
+ */
+export function cuesToFunscript(cues: readonly HapticCue[]): Checked<Funscript> {
+  const sorted = [...cues].filter((c) => c.stopTime > c.time).sort((a, b) => a.time - b.time);
+  const actions: FunscriptAction[] = [];
+  let pos = 0;
+  const at = (time: number, position: number) => {
+    const last = actions.at(-1);
+    if (last && last.at === time) last.pos = position;
+    else actions.push({ at: time, pos: position });
+  };
+  for (const [k, cue] of sorted.entries()) {
+    const next = sorted[k + 1];
+    const stopTime = next && next.time < cue.stopTime ? next.time : cue.stopTime;
+    const strength = Math.min(1, Math.max(0, cue.strength));
+    if (stopTime <= cue.time || strength === 0) continue;
+    const speed = strength * FULL_STRENGTH_SPEED;
+    // At most 49 positions a stroke, so it always fits on the roomier side of the current position
+    // (49, not 50: whole-millisecond stroke boundaries may lengthen a stroke by up to 1 ms).
+    const strokes = Math.max(1, Math.ceil((speed * (stopTime - cue.time)) / 49));
+    at(cue.time, pos);
+    let from = cue.time;
+    for (let s = 1; s <= strokes; s++) {
+      const to = s === strokes ? stopTime : cue.time + Math.round(((stopTime - cue.time) * s) / strokes);
+      const travel = speed * (to - from);
+      pos = roundPos(pos <= 50 ? pos + travel : pos - travel);
+      at(to, pos);
+      from = to;
+    }
+  }
+  if (actions.length < 2) return fail('There are no cues with a strength above 0 to export.');
+  return { ok: true, value: { version: '1.0', inverted: false, range: 100, actions } };
+}

@@ -6,6 +6,7 @@ import { uploadsRoutes } from '@mesmer/shared/routes/uploads';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, call } from '../lib/api-client.ts';
+import { isLocalCuesAddress, localCues } from './local-cues.ts';
 
 /** GET /api/files parameters as the server reads them; left-out ones take the server's defaults. */
 export type FilesParams = Partial<z.output<typeof listFilesQuery>>;
@@ -81,8 +82,9 @@ export function waveformQuery(fileId: number) {
   });
 }
 
-/** A track's cue file (its hapticsURL); no cues when it cannot be read. */
+/** A track's cue file (its hapticsURL, or a cue editor's draft: api/local-cues.ts); no cues when it cannot be read. */
 export async function fetchHapticCues(url: string, signal?: AbortSignal): Promise<HapticCue[]> {
+  if (isLocalCuesAddress(url)) return localCues(url);
   const res = await fetch(url, { credentials: 'same-origin', signal });
   return res.ok ? parseHapticCues(await res.json()) : [];
 }

@@ -1,9 +1,13 @@
 import { canModerate } from '@mesmer/shared/domain/moderation';
+import { canManageRoles, canUpload } from '@mesmer/shared/domain/permissions';
 import {
   BookOpen,
   CalendarCheck,
+  CalendarDays,
+  ChartColumn,
   ExternalLink,
   FileAudio,
+  Gauge,
   House,
   Info,
   ListMusic,
@@ -38,7 +42,10 @@ const NAV = [
   { to: '/messages', label: 'Messages', icon: MessageCircle, loggedIn: true },
   { to: '/playlist/generate', label: 'Generate Playlist', icon: WandSparkles },
   { to: '/leaderboard', label: 'Leaderboard', icon: Trophy },
+  { to: '/insights/listening', label: 'Your listening', icon: CalendarDays, loggedIn: true },
+  { to: '/insights', label: 'Creator insights', icon: ChartColumn, uploaders: true },
   { to: '/moderation', label: 'Moderation', icon: ShieldCheck, moderators: true },
+  { to: '/insights/site', label: 'Site dashboard', icon: Gauge, administrators: true },
   { href: WIKI_URL, label: 'Wiki', icon: BookOpen },
   { to: '/about', label: 'About', icon: Info },
 ] as const;
@@ -113,7 +120,10 @@ export function Header() {
           {NAV.filter(
             (item) =>
               (!('loggedIn' in item) || user) &&
-              (!('moderators' in item) || canModerate(user && { roles: user.roles.map((r) => r.name) })),
+              (!('moderators' in item) || canModerate(user && { roles: user.roles.map((r) => r.name) })) &&
+              (!('uploaders' in item) || canUpload(user && { roles: user.roles.map((r) => r.name) })) &&
+              (!('administrators' in item) ||
+                canManageRoles(user && { roles: user.roles.map((r) => r.name) })),
           ).map((item) => (
             <li key={item.label}>
               {'href' in item ? (
@@ -123,7 +133,7 @@ export function Header() {
                   <ExternalLink size={14} aria-hidden className={styles.externalIcon} />
                 </a>
               ) : (
-                <NavLink to={item.to} end={item.to === '/'}>
+                <NavLink to={item.to} end={item.to === '/' || item.to === '/insights'}>
                   <item.icon size={18} aria-hidden />
                   {item.label}
                 </NavLink>

@@ -22,6 +22,8 @@ export const featureSlots: FeatureSlots = {
   CreatePlaylistPopup: lazySlot(() =>
     import('../features/playlists/index.ts').then((m) => m.CreatePlaylistPopup),
   ),
+  CueEditorSection: lazySlot(() => import('../features/cue-editor/index.ts').then((m) => m.CueEditorSection)),
+  FileInsights: lazySlot(() => import('../features/insights/index.ts').then((m) => m.FileInsightsPanel)),
   MessagesBanner: lazySlot(() => import('../features/messages/index.ts').then((m) => m.MessagesBanner)),
   OwnProfile: lazySlot(() => import('../features/users/index.ts').then((m) => m.OwnProfile)),
   PatreonCard: lazySlot(() => import('../features/patreon/index.ts').then((m) => m.PatreonCard)),

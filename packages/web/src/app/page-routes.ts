@@ -30,5 +30,9 @@ export const pageRoutes: readonly { path: string; module: string }[] = [
   { path: '/leaderboard', module: 'features/leaderboard/LeaderboardPage.tsx' },
   { path: '/messages', module: 'features/messages/MessagesPage.tsx' },
   { path: '/moderation', module: 'features/moderation/ModerationPage.tsx' },
+  { path: '/insights', module: 'features/insights/CreatorInsightsPage.tsx' },
+  { path: '/insights/creator/:id', module: 'features/insights/CreatorInsightsPage.tsx' },
+  { path: '/insights/listening', module: 'features/insights/ListeningPage.tsx' },
+  { path: '/insights/site', module: 'features/insights/SiteInsightsPage.tsx' },
   { path: '/404', module: 'features/pages/NotFoundPage.tsx' },
 ];

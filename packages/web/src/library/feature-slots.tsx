@@ -42,6 +42,10 @@ export interface FeatureSlots {
     className?: string;
     children?: ReactNode;
   }>;
+  /** cue-editor: the haptic cue editor in a file's edit mode (its opener until opened). */
+  CueEditorSection: ComponentType<{ file: AudioFile }>;
+  /** insights: one file's insights for its uploader and staff (the file page); brings the chart library. */
+  FileInsights: ComponentType<{ fileId: number }>;
   /** patreon: the Patreon card (the account page). */
   PatreonCard: ComponentType<{ user: SelfUser }>;
 }

@@ -25,8 +25,12 @@ function setup(services: Partial<PlayerServices> = {}, extra: Partial<PlayerEngi
   const store = createPlayerStore();
   let tokens = 0;
   const ended: EndSessionRequest[] = [];
+  const sources: (string | undefined)[] = [];
   const sessions: SessionCalls = {
-    start: async () => ({ token: `tok-${++tokens}` }),
+    start: async (source) => {
+      sources.push(source);
+      return { token: `tok-${++tokens}` };
+    },
     end: async (body) => {
       ended.push(body);
       return { token: body.sessionToken, points: 1, totalPoints: 10, streak: 2 };
@@ -61,6 +65,8 @@ function setup(services: Partial<PlayerServices> = {}, extra: Partial<PlayerEngi
     created: () => created,
     store,
     ended,
+    /** The source each session start said, in order. */
+    sources,
     clock,
     notify,
     services: attached,
@@ -71,6 +77,30 @@ function setup(services: Partial<PlayerServices> = {}, extra: Partial<PlayerEngi
 const track = (name: string, overrides: Partial<PlayerTrack> = {}) =>
   audioFile({ name, audioURL: `/media/audio/${name}.wav?sig=${name}`, ...overrides });
 const urlOf = (name: string, token: string) => `/media/audio/${name}.wav?sig=${name}&session=${token}`;
+
+describe('player engine: what insights learn of a session', () => {
+  it("starts each session with the queue's source and ends it saying whether a toy is connected", async () => {
+    const p = setup();
+    const [a, b] = [track('a'), track('b')];
+    p.controls.play({ files: [a], startIndex: 0, source: 'community-playlist' });
+    await flush();
+    p.controls.setHapticDevice({ vibrate: vi.fn(), stop: vi.fn() });
+    p.media.metadata(60);
+    p.media.playTo(2);
+    p.controls.play({ files: [b], startIndex: 0 });
+    await flush();
+    expect(p.sources).toEqual(['community-playlist', undefined]);
+    expect(p.ended).toEqual([expect.objectContaining({ sessionToken: 'tok-1', toyConnected: true })]);
+  });
+
+  it("says 'training-plan' for a plan's queue unless told otherwise", async () => {
+    const p = setup();
+    const plan = { id: 1, uuid: 'p', name: 'Plan', dayIndex: 0, dayCount: 2 };
+    p.controls.play({ files: [track('a')], startIndex: 0, plan });
+    await flush();
+    expect(p.sources).toEqual(['training-plan']);
+  });
+});
 
 describe('player engine: end of track', () => {
   it('ends the session with what was heard and loads the next track under a new one', async () => {
@@ -88,7 +118,13 @@ describe('player engine: end of track', () => {
     await flush();
     // Heard from the start of play to the last report; the jump to the end (a seek) is not listening.
     expect(p.ended).toEqual([
-      { sessionToken: 'tok-1', fileId: a.id, timezone: expect.any(String), listenedMs: 3000 },
+      {
+        sessionToken: 'tok-1',
+        fileId: a.id,
+        timezone: expect.any(String),
+        listenedMs: 3000,
+        toyConnected: false,
+      },
     ]);
     expect(p.services.pointsEarned).toHaveBeenCalledWith({
       token: 'tok-1',
@@ -603,6 +639,7 @@ describe('player engine: gapless playback', () => {
       fileId: b.id,
       timezone: expect.any(String),
       listenedMs: 4000,
+      toyConnected: false,
     });
     expect(p.store.getState().queue).toMatchObject({ index: 1, playing: false });
   });

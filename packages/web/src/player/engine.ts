@@ -9,6 +9,7 @@
 import type { EndSessionResponse } from '@mesmer/shared/api/listening';
 import type { HapticSettings } from '@mesmer/shared/domain/haptic-cues';
 import { MAX_VIBRATION_RANGE, VIBRATION_OFFSET_RANGE } from '@mesmer/shared/domain/haptics-settings';
+import type { OnlinePlaySource } from '@mesmer/shared/domain/insights';
 import { gainToDb, normalisationGain } from '@mesmer/shared/domain/loudness';
 import type { LoopMode } from '@mesmer/shared/domain/player-queue';
 import { createAudioOutput, type MediaElement, type MediaEventName } from './audio-element.ts';
@@ -37,6 +38,8 @@ export interface PlayerLoadRequest {
   startIndex: number;
   playlist?: PlayerPlaylist;
   plan?: PlayerPlan;
+  /** Where the queue comes from (insights); a plan's queue is 'training-plan' unless said. */
+  source?: OnlinePlaySource;
 }
 
 export interface PlayerEngineDeps {
@@ -88,7 +91,13 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
     return element;
   }
 
-  const sessions = deps.sessions ?? sessionCalls;
+  const serverSessions = deps.sessions ?? sessionCalls;
+  // Every session says where its queue came from and, at its end, whether a toy is connected.
+  const sessions: SessionCalls = {
+    start: () => serverSessions.start(store.getState().source ?? undefined),
+    end: (body) => serverSessions.end({ ...body, toyConnected: haptics.connected() }),
+    endOnUnload: (body) => serverSessions.endOnUnload({ ...body, toyConnected: haptics.connected() }),
+  };
   const handover = sessionHandover(sessions);
   const tracker = createListeningTracker((result: EndSessionResponse) => {
     if (result.points > 0) services.pointsEarned(result);
@@ -327,11 +336,12 @@ export function createPlayerEngine(deps: PlayerEngineDeps) {
 
   /** What the player bar and the library screens call. */
   const controls = {
-    play({ files, startIndex, playlist, plan }: PlayerLoadRequest) {
+    play({ files, startIndex, playlist, plan, source }: PlayerLoadRequest) {
       haptics.release();
       // Only what the bar shows is kept (callers may pass whole playlist objects).
       store.setState({
         playlist: playlist ? { id: playlist.id, uuid: playlist.uuid, name: playlist.name } : null,
+        source: source ?? (plan ? 'training-plan' : null),
         restoreAt: null,
       });
       const queuePlan = plan && {

@@ -77,6 +77,9 @@ export function createHapticsDriver(opts: {
   }
 
   return {
+    /** Whether a toy is connected (insights count plays with a toy). */
+    connected: () => device !== noHapticDevice,
+
     setDevice(next: HapticDevice | null) {
       halt();
       device = next ?? noHapticDevice;

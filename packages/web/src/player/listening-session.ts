@@ -16,6 +16,7 @@ import type {
   StartSessionResponse,
 } from '@mesmer/shared/api/listening';
 import type { OfflineSession } from '@mesmer/shared/api/offline-session';
+import type { OnlinePlaySource } from '@mesmer/shared/domain/insights';
 import { routePath } from '@mesmer/shared/routes/address';
 import { listeningRoutes } from '@mesmer/shared/routes/listening';
 import { ApiError, browserTimezone, call } from '../lib/api-client.ts';
@@ -100,8 +101,8 @@ function networkDown(err: unknown): boolean {
 
 /** The server calls a tracker makes; the engine's tests pass fakes. */
 export interface SessionCalls {
-  /** POST /api/session {timezone}: starts a session, answers its token. */
-  start(): Promise<StartSessionResponse>;
+  /** POST /api/session {timezone, source}: starts a session, answers its token. */
+  start(source?: OnlinePlaySource): Promise<StartSessionResponse>;
   /** POST /api/session with the token: ends it, answers the points. */
   end(body: EndSessionRequest): Promise<EndSessionResponse>;
   /** The same end, sent so that it outlives the page (pagehide). */
@@ -109,7 +110,7 @@ export interface SessionCalls {
 }
 
 export const sessionCalls: SessionCalls = {
-  start: () => call(listeningRoutes.session, { body: { timezone: browserTimezone() } }),
+  start: (source) => call(listeningRoutes.session, { body: { timezone: browserTimezone(), source } }),
   async end(body) {
     const answer = await call(listeningRoutes.session, { body });
     // One route answers both shapes; an end with a token always gets the end shape.

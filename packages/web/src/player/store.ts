@@ -1,4 +1,5 @@
 /** The player's state for the UI: the queue (shared reducer), preferences and the playhead. */
+import type { OnlinePlaySource } from '@mesmer/shared/domain/insights';
 import { initialQueueState, type QueueState } from '@mesmer/shared/domain/player-queue';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
@@ -11,6 +12,8 @@ export type PlayerQueue = QueueState<PlayerTrack, PlayerPlan>;
 export interface PlayerState {
   queue: PlayerQueue;
   playlist: PlayerPlaylist | null;
+  /** Where the queue came from, sent when a track's listening session starts (insights); null: not said. */
+  source: OnlinePlaySource | null;
   /** 0-100. */
   volume: number;
   /** Percent, 10-200. */
@@ -51,6 +54,7 @@ function initialState(): PlayerState {
   return {
     queue: restoredQueue(snapshot, initialQueueState<PlayerTrack, PlayerPlan>(preferences)),
     playlist: snapshot?.playlist ?? null,
+    source: null,
     volume: preferences.volume,
     speed: preferences.speed,
     normalise: preferences.normalise,

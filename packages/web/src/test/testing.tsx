@@ -93,6 +93,7 @@ export function selfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     permissions: [],
     censorTriggers: false,
     hideLockedFiles: false,
+    insightsOptOut: false,
     patreonLinked: false,
     patreonTiers: [],
     memberships: [],

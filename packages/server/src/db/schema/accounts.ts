@@ -33,6 +33,8 @@ export const users = pgTable(
     timezoneChangedAt: timestamp('timezone_changed_at', { withTimezone: true }),
     censorTriggers: boolean('censor_triggers').notNull().default(false),
     hideLockedFiles: boolean('hide_locked_files').notNull().default(false),
+    /** Not counted in creators' insights (docs/decisions/047); their plays still count as plays. */
+    insightsOptOut: boolean('insights_opt_out').notNull().default(false),
     lovenseToken: text('lovense_token'),
     vibrationOffset: integer('vibration_offset').notNull().default(0),
     maxVibration: integer('max_vibration').notNull().default(50),
@@ -43,6 +45,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // The staff dashboard counts sign-ups per day (insights).
+    index('users_created_idx').on(t.createdAt),
     index('users_points_idx').on(t.points.desc(), t.id),
     // The leaderboard's order; username is a key column too so pages are index-only scans.
     index('users_leaderboard_idx')

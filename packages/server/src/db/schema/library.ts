@@ -76,8 +76,23 @@ export const files = pgTable(
     /** Storage keys (see platform/storage.ts), e.g. 'audio/<uuid>.wav'. */
     audioKey: text('audio_key').notNull(),
     audioType: text('audio_type').notNull(),
+    /**
+     * Bytes of the stored audio (the staff dashboard's storage used); null until measured: set at
+     * publishing from the upload, filled for older files by the library analysis.
+     */
+    audioSize: bigint('audio_size', { mode: 'number' }),
     scriptKey: text('script_key'),
     hapticsKey: text('haptics_key'),
+    /**
+     * Raised by every change of the haptics (a save from the cue editor, an uploaded cue file or
+     * Funscript, a removal), so an editor saving over a change it has not seen gets a 409.
+     */
+    hapticsRevision: integer('haptics_revision').notNull().default(0),
+    /**
+     * The waveform at several resolutions (modules/files/file-peaks.ts, shared/domain/waveform-peaks.ts);
+     * null until made: at upload, by the library analysis, or at the first request for them.
+     */
+    peaksKey: text('peaks_key'),
     /** About 1,000 peak levels (0-1) across the track; null until analysed. */
     waveform: real('waveform').array(),
     /** Integrated loudness in LUFS; null until analysed. */
@@ -112,6 +127,8 @@ export const files = pgTable(
     index('files_type_idx').on(t.fileType, t.releaseDate, t.id),
     index('files_author_idx').on(t.authorId),
     index('files_uploader_idx').on(t.uploaderId),
+    // The staff dashboard counts uploads per day (insights).
+    index('files_created_idx').on(t.createdAt),
     index('files_haptics_idx').on(t.releaseDate, t.id).where(sql`${t.hapticsKey} is not null`),
   ],
 );

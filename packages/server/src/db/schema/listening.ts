@@ -41,6 +41,14 @@ export const listeningSessions = pgTable(
     playListener: text('play_listener'),
     /** Sent after the fact by POST /api/session/offline (a play of a kept copy); stored only when credited. */
     offline: boolean('offline').notNull().default(false),
+    /**
+     * Insights' raw detail (cleared after RAW_SESSION_RETENTION_DAYS with the served ranges): where the
+     * play came from (PLAY_SOURCES; null when the player did not say), whether a toy was connected
+     * (null: not said) and, for a tier-locked file, the tier the listener held when it started.
+     */
+    source: text('source'),
+    toyConnected: boolean('toy_connected'),
+    supporterTierId: text('supporter_tier_id'),
   },
   (t) => [
     uniqueIndex('listening_sessions_token_idx').on(t.tokenHash),
@@ -48,6 +56,12 @@ export const listeningSessions = pgTable(
     index('listening_sessions_user_ended_idx').on(t.userId, t.endedAt),
     // A listener's play of a file counts once per window.
     index('listening_sessions_play_idx').on(t.playListener, t.fileId, t.endedAt),
+    // The clean-up finds sessions whose raw insight detail passed the retention window by end.
+    index('listening_sessions_raw_detail_idx')
+      .on(t.endedAt)
+      .where(
+        sql`${t.servedRanges} <> '[]'::jsonb or ${t.source} is not null or ${t.toyConnected} is not null or ${t.supporterTierId} is not null`,
+      ),
     // The clean-up finds stale sessions by start.
     index('listening_sessions_started_idx').on(t.startedAt),
     // An offline session sent again (a retry after a lost answer) is the same session: credited once.

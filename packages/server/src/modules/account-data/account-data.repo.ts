@@ -6,6 +6,7 @@ import {
   blocks,
   files,
   friendships,
+  insightsListenerDays,
   listeningSessions,
   lovenseConnections,
   lovenseToys,
@@ -89,6 +90,9 @@ export function createAccountDataRepo(db: Db) {
               endedAt: listeningSessions.endedAt,
               points: listeningSessions.points,
               offline: listeningSessions.offline,
+              creditedMs: listeningSessions.creditedMs,
+              source: listeningSessions.source,
+              toyConnected: listeningSessions.toyConnected,
             })
             .from(listeningSessions)
             .leftJoin(files, eq(files.id, listeningSessions.fileId))
@@ -253,6 +257,11 @@ export function createAccountDataRepo(db: Db) {
         .from(uploads)
         .where(eq(uploads.userId, userId))
         .orderBy(asc(uploads.createdAt));
+      const listeningDayRows = await db
+        .select({ day: insightsListenerDays.day, listenedMs: insightsListenerDays.listenedMs })
+        .from(insightsListenerDays)
+        .where(eq(insightsListenerDays.userId, userId))
+        .orderBy(asc(insightsListenerDays.day));
       return {
         roles: roleRows.map((r) => r.name),
         triggers: triggerRows,
@@ -264,6 +273,7 @@ export function createAccountDataRepo(db: Db) {
         ratings: ratingRows,
         plans: planRows,
         listening: sessionRows,
+        listeningDays: listeningDayRows,
         sent: sentRows,
         friends: friendRows,
         blocked: blockRows,

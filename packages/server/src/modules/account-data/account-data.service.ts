@@ -59,6 +59,7 @@ export function createAccountDataService({
           settings: {
             censorTriggers: account.censorTriggers,
             hideLockedFiles: account.hideLockedFiles,
+            insightsOptOut: account.insightsOptOut,
             vibrationOffset: account.vibrationOffset,
             maxVibration: account.maxVibration,
           },
@@ -84,7 +85,11 @@ export function createAccountDataService({
           endedAt: isoOrNull(s.endedAt),
           points: s.points,
           offline: s.offline,
+          creditedMs: s.creditedMs,
+          source: s.source,
+          toyConnected: s.toyConnected,
         })),
+        listeningDays: all.listeningDays,
         offlineCopies: all.offlineCopies.map((c) => ({ ...c, copiedAt: iso(c.copiedAt) })),
         threads: all.threads.map((t) => ({ ...t, hiddenAt: isoOrNull(t.hiddenAt) })),
         messagesSent: all.sent.map((m) => ({

@@ -209,7 +209,13 @@ describe('GET /api/user/export', () => {
       username: 'exporter',
       email: me.email,
       roles: ['Verified Creator'],
-      settings: { censorTriggers: false, hideLockedFiles: false, vibrationOffset: 0, maxVibration: 50 },
+      settings: {
+        censorTriggers: false,
+        hideLockedFiles: false,
+        insightsOptOut: false,
+        vibrationOffset: 0,
+        maxVibration: 50,
+      },
       triggers: [{ name: 'exporter trigger', trainingAmount: 1 }],
     });
     expect(data.profile.imageURL).toMatch(/^\/avatars\//);
@@ -239,8 +245,12 @@ describe('GET /api/user/export', () => {
         endedAt: '2026-05-02T10:05:00.000Z',
         points: 5,
         offline: false,
+        creditedMs: 0,
+        source: null,
+        toyConnected: null,
       },
     ]);
+    expect(data.listeningDays).toEqual([]);
     expect(data.plans).toEqual([
       {
         uuid: myPlan.uuid,

@@ -45,6 +45,7 @@ const selfDefaults = {
   triggers: [],
   censorTriggers: false,
   hideLockedFiles: false,
+  insightsOptOut: false,
   patreonLinked: false,
   patreonTiers: [],
   memberships: [],

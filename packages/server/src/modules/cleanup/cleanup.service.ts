@@ -1,3 +1,4 @@
+import { RAW_SESSION_RETENTION_DAYS } from '@mesmer/shared/domain/insights';
 import { ABANDONED_UPLOAD_MS } from '@mesmer/shared/domain/upload-limits';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, withTransaction } from '../../db/client.ts';
@@ -16,6 +17,8 @@ export interface CleanupResult {
   sessions: number;
   emailTokens: number;
   listeningSessions: number;
+  /** Ended sessions whose raw insight detail (served ranges, source, toy, tier) passed the retention window. */
+  listeningDetail: number;
   /** Uploads started ABANDONED_UPLOAD_MS ago and not made into files, removed with their bytes. */
   uploads: number;
 }
@@ -39,7 +42,8 @@ export function createCleanupService({
     /**
      * Deletes expired sign-in sessions, used or expired e-mail tokens, and listening sessions
      * left open for a day or ended a day ago without points, and uploads started a day ago (however
-     * recently a chunk came) with their bytes. Null when another process is
+     * recently a chunk came) with their bytes; clears the raw detail of listening sessions ended over
+     * RAW_SESSION_RETENTION_DAYS ago (insights' rollups stay). Null when another process is
      * cleaning up (an advisory lock, so several servers on one database take turns).
      */
     async run(): Promise<CleanupResult | null> {
@@ -49,6 +53,10 @@ export function createCleanupService({
         return {
           ...(await auth.deleteExpiredSignIns(tx, now)),
           listeningSessions: await listening.deleteStale(tx, new Date(now.getTime() - STALE_LISTENING_MS)),
+          listeningDetail: await listening.clearRawDetail(
+            tx,
+            new Date(now.getTime() - RAW_SESSION_RETENTION_DAYS * 24 * 60 * 60 * 1000),
+          ),
           uploads: await uploads.removeAbandoned(tx, new Date(now.getTime() - ABANDONED_UPLOAD_MS)),
         };
       });

@@ -42,6 +42,30 @@ async function seed() {
       points: 5,
       creditedMs: 300_000,
     },
+    // Insights' raw detail: kept RAW_SESSION_RETENTION_DAYS (90) days after the end, then cleared.
+    {
+      tokenHash: hash('detail-expired'),
+      userId: user.id,
+      startedAt: at(-91 * 24 - 1),
+      endedAt: at(-91 * 24),
+      creditedMs: 60_000,
+      audioSize: 600,
+      servedRanges: [[0, 299]],
+      source: 'file-page',
+      toyConnected: true,
+      supporterTierId: 'tier-1',
+    },
+    {
+      tokenHash: hash('detail-kept'),
+      userId: user.id,
+      startedAt: at(-89 * 24 - 1),
+      endedAt: at(-89 * 24),
+      creditedMs: 60_000,
+      audioSize: 600,
+      servedRanges: [[0, 299]],
+      source: 'file-page',
+      toyConnected: true,
+    },
   ]);
 }
 
@@ -59,6 +83,8 @@ async function remaining() {
       'ended-old',
       'ended-recent',
       'credited-old',
+      'detail-expired',
+      'detail-kept',
     ]),
   };
 }
@@ -66,8 +92,22 @@ async function remaining() {
 const kept = {
   sessions: ['live'],
   emailTokens: ['open'],
-  listening: ['playing', 'ended-recent', 'credited-old'],
+  listening: ['playing', 'ended-recent', 'credited-old', 'detail-expired', 'detail-kept'],
 };
+
+async function detailOf(name: string) {
+  const rows = await db.select().from(listeningSessions);
+  const row = rows.find((r) => r.tokenHash === hash(name));
+  return row && pick(row);
+}
+const pick = (r: typeof listeningSessions.$inferSelect) => ({
+  audioSize: r.audioSize,
+  servedRanges: r.servedRanges,
+  source: r.source,
+  toyConnected: r.toyConnected,
+  supporterTierId: r.supporterTierId,
+  creditedMs: r.creditedMs,
+});
 
 beforeEach(async () => {
   clock.set('2026-06-01T12:00:00Z');
@@ -76,9 +116,41 @@ beforeEach(async () => {
 
 describe('clean-up', () => {
   it('deletes exactly the expired and spent rows and keeps live ones', async () => {
-    expect(await cleanup.run()).toEqual({ sessions: 2, emailTokens: 2, listeningSessions: 3, uploads: 0 });
+    expect(await cleanup.run()).toEqual({
+      sessions: 2,
+      emailTokens: 2,
+      listeningSessions: 3,
+      listeningDetail: 1,
+      uploads: 0,
+    });
     expect(await remaining()).toEqual(kept);
-    expect(await cleanup.run()).toEqual({ sessions: 0, emailTokens: 0, listeningSessions: 0, uploads: 0 });
+    expect(await cleanup.run()).toEqual({
+      sessions: 0,
+      emailTokens: 0,
+      listeningSessions: 0,
+      listeningDetail: 0,
+      uploads: 0,
+    });
+  });
+
+  it('clears the raw insight detail of sessions ended over 90 days ago and keeps what they credited', async () => {
+    await cleanup.run();
+    expect(await detailOf('detail-expired')).toEqual({
+      audioSize: 600,
+      servedRanges: [],
+      source: null,
+      toyConnected: null,
+      supporterTierId: null,
+      creditedMs: 60_000,
+    });
+    expect(await detailOf('detail-kept')).toEqual({
+      audioSize: 600,
+      servedRanges: [[0, 299]],
+      source: 'file-page',
+      toyConnected: true,
+      supporterTierId: null,
+      creditedMs: 60_000,
+    });
   });
 
   it.runIf(testDbKind === 'postgres')(

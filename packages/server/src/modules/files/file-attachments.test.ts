@@ -53,13 +53,16 @@ const stored = async (key: string) => {
   return Buffer.concat(chunks).toString('utf8');
 };
 
+/** Haptics are stored under a new key at every change: haptics/<uuid>-<12 hex>.json. */
+const hapticsKeyPattern = (uuid: string) => new RegExp(`^haptics/${uuid}-[0-9a-f]{12}\\.json$`);
+
 const cues = [
   { time: 1000, stopTime: 2000, strength: 0.5 },
   { time: 0, stopTime: 500, strength: 1 },
 ];
 
 describe('POST /api/files/attachment', () => {
-  it('stores a cue file under haptics/<uuid>.json and saves the key', async () => {
+  it('stores a cue file under a new haptics/<uuid>-<hex>.json key, saves it and raises the revision', async () => {
     const file = await createFile(db, { authorId: creator.id });
     const res = await attach(
       creator.token,
@@ -68,8 +71,10 @@ describe('POST /api/files/attachment', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().file).toMatchObject({ id: file.id, hasHaptics: true, hapticsURL: expect.any(String) });
-    const key = `haptics/${file.uuid}.json`;
-    expect((await fileRow(file.id)).hapticsKey).toBe(key);
+    const row = await fileRow(file.id);
+    const key = row.hapticsKey ?? '';
+    expect(key).toMatch(hapticsKeyPattern(file.uuid));
+    expect(row.hapticsRevision).toBe(1);
     expect(JSON.parse(await stored(key))).toEqual([cues[1], cues[0]]);
     const served = await app.inject({
       method: 'GET',
@@ -99,8 +104,8 @@ describe('POST /api/files/attachment', () => {
       'scene.funscript',
     );
     expect(res.statusCode).toBe(200);
-    const key = `haptics/${file.uuid}.json`;
-    expect((await fileRow(file.id)).hapticsKey).toBe(key);
+    const key = (await fileRow(file.id)).hapticsKey ?? '';
+    expect(key).toMatch(hapticsKeyPattern(file.uuid));
     expect(JSON.parse(await stored(key))).toEqual([
       { time: 0, stopTime: 200, strength: 1 },
       { time: 200, stopTime: 1200, strength: 0.1 },
@@ -182,8 +187,7 @@ describe('POST /api/files/attachment', () => {
     });
     expect(notMultipart.statusCode).toBe(400);
     expect(notMultipart.json().field).toBe('body');
-    expect(await fileRow(file.id)).toMatchObject({ hapticsKey: null, scriptKey: null });
-    expect(await storage.stat(`haptics/${file.uuid}.json`)).toBeNull();
+    expect(await fileRow(file.id)).toMatchObject({ hapticsKey: null, scriptKey: null, hapticsRevision: 0 });
   });
 
   it('answers 413 for a file over 5 MB', async () => {
@@ -226,6 +230,7 @@ describe('DELETE /api/files/attachment', () => {
   it('removes the haptics or the script from the row and from storage', async () => {
     const file = await createFile(db, { authorId: creator.id });
     await attach(creator.token, { fileId: String(file.id), kind: 'haptics' }, JSON.stringify(cues));
+    const hapticsKey = (await fileRow(file.id)).hapticsKey ?? '';
     await attach(creator.token, { fileId: String(file.id), kind: 'script' }, 'words', 'a.txt');
     const del = (kind: string, token = creator.token) =>
       app.inject({
@@ -234,8 +239,12 @@ describe('DELETE /api/files/attachment', () => {
         headers: authHeader(token),
       });
     expect((await del('haptics')).statusCode).toBe(204);
-    expect(await fileRow(file.id)).toMatchObject({ hapticsKey: null, scriptKey: `scripts/${file.uuid}.txt` });
-    expect(await storage.stat(`haptics/${file.uuid}.json`)).toBeNull();
+    expect(await fileRow(file.id)).toMatchObject({
+      hapticsKey: null,
+      hapticsRevision: 2,
+      scriptKey: `scripts/${file.uuid}.txt`,
+    });
+    expect(await storage.stat(hapticsKey)).toBeNull();
     expect((await del('script', moderator.token)).statusCode).toBe(204);
     expect((await fileRow(file.id)).scriptKey).toBeNull();
     expect(await storage.stat(`scripts/${file.uuid}.txt`)).toBeNull();

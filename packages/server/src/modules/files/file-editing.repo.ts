@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
 import {
   files,
   fileTiers,
@@ -19,6 +19,11 @@ export interface EditableFile {
   audioKey: string;
   hapticsKey: string | null;
   scriptKey: string | null;
+  /** Raised by every change of the haptics. */
+  hapticsRevision: number;
+  peaksKey: string | null;
+  /** Milliseconds (0 in rows older than the analysis). */
+  duration: number;
 }
 
 export interface NewFile {
@@ -32,8 +37,11 @@ export interface NewFile {
   duration: number;
   audioKey: string;
   audioType: string;
+  /** Bytes of the stored audio. */
+  audioSize: number | null;
   waveform: number[] | null;
   loudness: number | null;
+  peaksKey: string | null;
   authorId: number;
   uploaderId: number;
   userUploaded: boolean;
@@ -55,6 +63,9 @@ export function createFileEditingRepo(db: Db) {
           audioKey: files.audioKey,
           hapticsKey: files.hapticsKey,
           scriptKey: files.scriptKey,
+          hapticsRevision: files.hapticsRevision,
+          peaksKey: files.peaksKey,
+          duration: files.duration,
         })
         .from(files)
         .where(eq(files.id, id));
@@ -121,6 +132,7 @@ export function createFileEditingRepo(db: Db) {
           audioKey: files.audioKey,
           hapticsKey: files.hapticsKey,
           scriptKey: files.scriptKey,
+          peaksKey: files.peaksKey,
         })
         .from(files)
         .where(or(eq(files.authorId, userId), eq(files.uploaderId, userId)));
@@ -147,8 +159,43 @@ export function createFileEditingRepo(db: Db) {
         .where(and(inPlaylists, sql`${playlistFiles.position} < 0`));
     },
 
-    async setHapticsKey(id: number, key: string | null) {
-      await db.update(files).set({ hapticsKey: key }).where(eq(files.id, id));
+    /**
+     * Sets the haptics key (null: none) and raises their revision, in one transaction holding the
+     * row, when the revision is still `expected` (any revision when null). Answers the new revision
+     * and the key it replaced, or null when the file is gone or its revision moved on.
+     */
+    async replaceHaptics(
+      id: number,
+      key: string | null,
+      expected: number | null,
+    ): Promise<{ revision: number; previousKey: string | null } | null> {
+      return withTransaction(db, async (tx) => {
+        const [row] = await tx
+          .select({ key: files.hapticsKey, revision: files.hapticsRevision })
+          .from(files)
+          .where(eq(files.id, id))
+          .for('update');
+        if (!row || (expected !== null && row.revision !== expected)) return null;
+        const [updated] = await tx
+          .update(files)
+          .set({ hapticsKey: key, hapticsRevision: sql`${files.hapticsRevision} + 1` })
+          .where(eq(files.id, id))
+          .returning({ revision: files.hapticsRevision });
+        return { revision: updated.revision, previousKey: row.key };
+      });
+    },
+
+    /** The haptics' key and revision now (a reader racing a save reads them again). */
+    async haptics(id: number): Promise<{ key: string | null; revision: number } | null> {
+      const [row] = await db
+        .select({ key: files.hapticsKey, revision: files.hapticsRevision })
+        .from(files)
+        .where(eq(files.id, id));
+      return row ?? null;
+    },
+
+    async setPeaksKey(id: number, key: string) {
+      await db.update(files).set({ peaksKey: key }).where(eq(files.id, id));
     },
 
     async setScriptKey(id: number, key: string | null) {

@@ -4,10 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerRoute } from '../../platform/contract-route.ts';
 import { AppError, BadRequest } from '../../platform/errors.ts';
 import { acceptSmallForms, type SmallFormReader } from '../../platform/small-form.ts';
-import type { FileEditingService } from './file-editing.service.ts';
+import { CuesChanged, type FileEditingService } from './file-editing.service.ts';
+import type { FilePeaksService } from './file-peaks.service.ts';
 
 /** Room for the form's fields and boundaries around the largest attachment. */
 const ATTACHMENT_BODY_LIMIT = MAX_ATTACHMENT_BYTES + 64 * 1024;
+/** The cue editor's save: the largest cue file, with room for the body around it. */
+const CUES_BODY_LIMIT = MAX_ATTACHMENT_BYTES + 64 * 1024;
 
 class AttachmentTooLarge extends AppError {
   constructor() {
@@ -28,8 +31,16 @@ async function readAttachmentForm(req: FastifyRequest, readForm: SmallFormReader
   return { fields: fields.data, bytes: Buffer.from(await file.arrayBuffer()) };
 }
 
-/** Creating, editing and deleting files and their attachments; waveform and upload options. */
-export async function fileEditingRoutes(app: FastifyInstance, service: FileEditingService) {
+/** Whether an If-None-Match header names `etag`. */
+const matches = (ifNoneMatch: string | undefined, etag: string) =>
+  ifNoneMatch?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*') ?? false;
+
+/** Creating, editing and deleting files and their attachments; waveform, the cue editor's calls, upload options. */
+export async function fileEditingRoutes(
+  app: FastifyInstance,
+  service: FileEditingService,
+  peaks: FilePeaksService,
+) {
   registerRoute(app, filesApi.uploadOptions, async (req) => service.uploadOptions(req.user));
   registerRoute(app, filesApi.create, async (req) => service.create(req.user, req.body));
   registerRoute(app, filesApi.update, async (req) => service.update(req.user, req.body));
@@ -42,6 +53,30 @@ export async function fileEditingRoutes(app: FastifyInstance, service: FileEditi
     return reply.code(204).send(null);
   });
   registerRoute(app, filesApi.waveform, async (req) => service.waveform(req.user, req.query.id));
+  registerRoute(app, filesApi.peaks, async (req, reply) => {
+    const answer = await peaks.peaks(req.user, req.query);
+    // The peaks of a file never change (its audio does not); who may read them is checked first.
+    if (!answer.etag) return reply.header('cache-control', 'no-store').send(answer.peaks);
+    reply.header('etag', answer.etag).header('cache-control', 'private, max-age=3600');
+    if (matches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send(null);
+    return answer.peaks;
+  });
+  registerRoute(app, filesApi.cues, async (req) => service.cues(req.user, req.query.fileId));
+  registerRoute(
+    app,
+    filesApi.saveCues,
+    async (req, reply) => {
+      try {
+        return await service.saveCues(req.user, req.body);
+      } catch (err) {
+        // The one 409 that says more than its message: the revision the editor has not seen.
+        if (err instanceof CuesChanged)
+          return reply.code(409).send({ error: err.message, revision: err.revision });
+        throw err;
+      }
+    },
+    { bodyLimit: CUES_BODY_LIMIT },
+  );
 
   // Attachments are small: the form is read whole (bounded) in a context of its own, so its
   // multipart parser is not the one other routes (chunked uploads) use.

@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type {
   AudioFile,
   createFileBody,
+  FileCues,
   FileWaveform,
+  SavedCues,
+  saveCuesBody,
   UploadOptions,
   updateFileBody,
 } from '@mesmer/shared/api/files';
@@ -26,6 +30,7 @@ import {
   uploadScope,
 } from '@mesmer/shared/domain/file-rules';
 import { funscriptToCues } from '@mesmer/shared/domain/funscript';
+import { parseHapticCues } from '@mesmer/shared/domain/haptic-cues';
 import { SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import type { z } from 'zod';
 import { type Db, withTransaction } from '../../db/client.ts';
@@ -61,7 +66,22 @@ function publishRefusal(user: SessionUser, fileType: number): Forbidden {
     : new Forbidden('fileType: you may not upload files of this type.');
 }
 
-/** The stored bytes of an attachment, checked (and a Funscript converted to cues). */
+/**
+ * A save of the cue editor over haptics that changed since its `revision` (another editor saved, an
+ * upload or a removal): nothing was saved; `revision` is the current one. The route answers it 409.
+ */
+export class CuesChanged extends Conflict {
+  constructor(readonly revision: number) {
+    super(
+      'The cues were changed since you opened them (another editor saved, or a cue file was uploaded or removed). Nothing was saved.',
+    );
+  }
+}
+
+/**
+ * The stored bytes of an attachment, checked (and a Funscript converted to cues). A cue list is
+ * stored as JSON of {time, stopTime, strength} in start order, whichever way it came.
+ */
 function checkAttachment(kind: AttachmentKind, bytes: Buffer): Checked<string> {
   if (kind === 'script') return checkScript(bytes);
   const text = decodeUtf8(bytes);
@@ -80,9 +100,20 @@ const AUDIO_MIME_TYPES: Record<string, string> = {
   flac: 'audio/flac',
 };
 
+/**
+ * Where an attachment is stored. Haptics get a new key at every change: their signed link changes
+ * with them, so no one plays cues a cache kept, and a save that loses the revision race (saveCues)
+ * never wrote over the winner's bytes.
+ */
 const ATTACHMENT_KEYS: Record<StoredAttachmentKind, (uuid: string) => string> = {
-  haptics: (uuid) => `haptics/${uuid}.json`,
+  haptics: (uuid) => `haptics/${uuid}-${randomBytes(6).toString('hex')}.json`,
   script: (uuid) => `scripts/${uuid}.txt`,
+};
+
+const readText = async (storage: Storage, key: string): Promise<string> => {
+  const parts: Buffer[] = [];
+  for await (const part of storage.createReadStream(key)) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString('utf8');
 };
 
 /**
@@ -117,10 +148,11 @@ export function createFileEditingService({
     audioKey: string;
     hapticsKey: string | null;
     scriptKey: string | null;
+    peaksKey: string | null;
   }) {
     await withTransaction(db, async (tx) => {
       await createFileEditingRepo(tx).delete(file.id);
-      for (const key of [file.audioKey, file.hapticsKey, file.scriptKey]) {
+      for (const key of [file.audioKey, file.hapticsKey, file.scriptKey, file.peaksKey]) {
         if (key) await storage.delete(key);
       }
     });
@@ -158,7 +190,27 @@ export function createFileEditingService({
     return file;
   }
 
+  /**
+   * Stores `json` (checked cues) as the file's haptics under a new key and raises their revision when
+   * it is still `expected` (any when null); the replaced bytes go. Null when the revision moved on:
+   * the new bytes go again and nothing changed.
+   */
+  async function replaceHapticsWith(file: EditableFile, json: string, expected: number | null) {
+    const key = ATTACHMENT_KEYS.haptics(file.uuid);
+    await storage.put(key, Buffer.from(json, 'utf8'));
+    const replaced = await repo.replaceHaptics(file.id, key, expected);
+    if (!replaced) {
+      await storage.delete(key);
+      return null;
+    }
+    if (replaced.previousKey && replaced.previousKey !== key) await storage.delete(replaced.previousKey);
+    return replaced;
+  }
+
   return {
+    /** The file when `user` may edit it: 401, 404 when they may not see it, 403 when they may not edit it. */
+    editable: editableBy,
+
     async uploadOptions(user: SessionUser | null): Promise<UploadOptions> {
       const signedIn = requireUser(user);
       const scope = uploadScope(signedIn);
@@ -207,8 +259,11 @@ export function createFileEditingService({
           duration: upload.duration,
           audioKey: upload.audioKey,
           audioType: AUDIO_MIME_TYPES[upload.audioType] ?? upload.audioType,
+          // 0: an upload from before sizes were kept (the library analysis measures it).
+          audioSize: upload.size > 0 ? upload.size : null,
           waveform: upload.waveform,
           loudness: upload.loudness,
+          peaksKey: upload.peaksKey,
           authorId: uploader.id,
           uploaderId: uploader.id,
           userUploaded: uploader.id !== SITE_OWNER_ID,
@@ -277,13 +332,15 @@ export function createFileEditingService({
       if (bytes.length === 0) throw new BadRequest('file', 'the file is empty.');
       const checked = checkAttachment(input.kind, bytes);
       if (!checked.ok) throw new BadRequest('file', checked.error);
-      const stored = storedKindOf(input.kind);
-      const key = ATTACHMENT_KEYS[stored](file.uuid);
-      const previous = stored === 'haptics' ? file.hapticsKey : file.scriptKey;
+      if (storedKindOf(input.kind) === 'haptics') {
+        // An upload replaces whatever is there, and raises the revision an editor started from.
+        if (!(await replaceHapticsWith(file, checked.value, null))) throw new NotFound('File not found.');
+        return { file: await presented(viewer, file.id) };
+      }
+      const key = ATTACHMENT_KEYS.script(file.uuid);
       await storage.put(key, Buffer.from(checked.value, 'utf8'));
-      if (stored === 'haptics') await repo.setHapticsKey(file.id, key);
-      else await repo.setScriptKey(file.id, key);
-      if (previous && previous !== key) await storage.delete(previous);
+      await repo.setScriptKey(file.id, key);
+      if (file.scriptKey && file.scriptKey !== key) await storage.delete(file.scriptKey);
       return { file: await presented(viewer, file.id) };
     },
 
@@ -295,9 +352,57 @@ export function createFileEditingService({
       const { file } = await editableBy(user, input.fileId);
       const key = input.kind === 'haptics' ? file.hapticsKey : file.scriptKey;
       if (!key) return;
-      if (input.kind === 'haptics') await repo.setHapticsKey(file.id, null);
-      else await repo.setScriptKey(file.id, null);
+      if (input.kind === 'haptics') {
+        const replaced = await repo.replaceHaptics(file.id, null, null);
+        if (replaced?.previousKey) await storage.delete(replaced.previousKey);
+        return;
+      }
+      await repo.setScriptKey(file.id, null);
       await storage.delete(key);
+    },
+
+    /** The file's haptic cues in start order (none without haptics) and their revision, for the cue editor. */
+    async cues(user: SessionUser | null, fileId: number): Promise<FileCues> {
+      const { file } = await editableBy(user, fileId);
+      let haptics: { key: string | null; revision: number } | null = {
+        key: file.hapticsKey,
+        revision: file.hapticsRevision,
+      };
+      // A save between reading the row and the bytes deletes the bytes read: read both again.
+      for (let attempt = 0; attempt < 3 && haptics; attempt++) {
+        if (!haptics.key) return { cues: [], revision: haptics.revision };
+        const text = await readText(storage, haptics.key).catch(() => null);
+        if (text !== null) {
+          const json = parseJson(text);
+          return { cues: json.ok ? parseHapticCues(json.value) : [], revision: haptics.revision };
+        }
+        haptics = await repo.haptics(file.id);
+      }
+      if (!haptics) throw new NotFound('File not found.');
+      throw new Error(`The haptics of file ${file.id} are not in storage.`);
+    },
+
+    /**
+     * Saves the cue editor's list as the file's haptics, checked as an uploaded cue file is, unless
+     * the haptics changed since `input.revision` (CuesChanged, nothing saved).
+     */
+    async saveCues(user: SessionUser | null, input: z.output<typeof saveCuesBody>): Promise<SavedCues> {
+      const { viewer, file } = await editableBy(user, input.fileId);
+      await limiter.consume(ACCOUNT_LIMITS.cueSaves, String(viewer.id));
+      const checked = checkCueFile(input.cues);
+      if (!checked.ok) throw new BadRequest('cues', checked.error);
+      const json = JSON.stringify(checked.value);
+      if (Buffer.byteLength(json) > MAX_ATTACHMENT_BYTES)
+        throw new PayloadTooLarge(ATTACHMENT_TOO_LARGE_MESSAGE);
+      // Seen already: no bytes written for a save that cannot win.
+      if (file.hapticsRevision !== input.revision) throw new CuesChanged(file.hapticsRevision);
+      const saved = await replaceHapticsWith(file, json, input.revision);
+      if (!saved) {
+        const now = await repo.haptics(file.id);
+        if (!now) throw new NotFound('File not found.');
+        throw new CuesChanged(now.revision);
+      }
+      return { revision: saved.revision, file: await presented(viewer, file.id) };
     },
 
     async waveform(user: SessionUser | null, id: number): Promise<FileWaveform> {

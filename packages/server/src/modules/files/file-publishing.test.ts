@@ -76,6 +76,7 @@ describe.each(backends)('publishing a file, media in the $name', ({ name, app, c
     expect(row).toMatchObject({
       audioKey: `audio/${row.uuid}.wav`,
       audioType: 'audio/wav',
+      audioSize: bytes.length,
       uploaderId: creator.id,
     });
     expect(row.duration).toBeGreaterThan(1900);
@@ -89,6 +90,17 @@ describe.each(backends)('publishing a file, media in the $name', ({ name, app, c
 
     const wave = await app.inject({ method: 'GET', url: `/api/files/waveform?id=${id}` });
     expect(wave.json().peaks).toEqual(row.waveform);
+    // The cue editor's peaks were made with the upload's analysis: 5 ms each, a 0.1 sine.
+    expect(row.peaksKey).toBe(`peaks/${row.uuid}.bin`);
+    const peaks = await app.inject({
+      method: 'GET',
+      url: `/api/files/peaks?fileId=${id}&fromMs=500&toMs=1500&msPerPeak=5`,
+      headers: authHeader(creator.token),
+    });
+    expect(peaks.statusCode, peaks.body).toBe(200);
+    expect(peaks.json()).toMatchObject({ msPerPeak: 5, fromMs: 500, levels: [5] });
+    expect(peaks.json().peaks).toHaveLength(200);
+    for (const peak of peaks.json().peaks) expect(peak).toBeCloseTo(0.1, 2);
 
     const funscript = JSON.stringify({
       actions: [
@@ -113,6 +125,7 @@ describe.each(backends)('publishing a file, media in the $name', ({ name, app, c
     expect(attached.statusCode, attached.body).toBe(200);
     const file = attached.json().file;
     expect(file).toMatchObject({ hasHaptics: true, audioType: 'audio/wav', duration: row.duration });
+    const { hapticsKey } = (await db.select().from(files).where(eq(files.id, id)))[0];
 
     const audio = await app.inject({ method: 'GET', url: file.audioURL, headers: { range: 'bytes=0-3' } });
     expect(audio.statusCode).toBe(206);
@@ -128,7 +141,8 @@ describe.each(backends)('publishing a file, media in the $name', ({ name, app, c
     });
     expect(removed.statusCode).toBe(204);
     expect(await storage.stat(row.audioKey)).toBeNull();
-    expect(await storage.stat(`haptics/${row.uuid}.json`)).toBeNull();
+    expect(await storage.stat(hapticsKey ?? '')).toBeNull();
+    expect(await storage.stat(`peaks/${row.uuid}.bin`)).toBeNull();
     const playlist = await app.inject({ method: 'GET', url: `/api/playlists?uuid=${list.uuid}` });
     expect(playlist.json().playlists[0].fileIds).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { registerRoute } from '../../platform/contract-route.ts';
 import type { ReadCache } from '../../platform/read-cache.ts';
 import { fileEditingRoutes } from './file-editing.routes.ts';
 import type { FileEditingService } from './file-editing.service.ts';
+import type { FilePeaksService } from './file-peaks.service.ts';
 import type { FilesService } from './files.service.ts';
 
 export async function filesRoutes(
@@ -11,8 +12,14 @@ export async function filesRoutes(
   {
     files,
     fileEditing,
+    filePeaks,
     readCache,
-  }: { files: FilesService; fileEditing: FileEditingService; readCache: ReadCache },
+  }: {
+    files: FilesService;
+    fileEditing: FileEditingService;
+    filePeaks: FilePeaksService;
+    readCache: ReadCache;
+  },
 ) {
   registerRoute(app, filesApi.list, async (req, reply) => {
     const viewer = await files.listViewer(req.user, req.query);
@@ -20,5 +27,5 @@ export async function filesRoutes(
       files.list(req.user, viewer, req.query),
     );
   });
-  await fileEditingRoutes(app, fileEditing);
+  await fileEditingRoutes(app, fileEditing, filePeaks);
 }

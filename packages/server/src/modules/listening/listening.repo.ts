@@ -12,6 +12,8 @@ export interface ListeningSessionRow {
   endedAt: Date | null;
   audioSize: number | null;
   servedRanges: ServedRanges;
+  /** Where the play came from, as the player said at the start (insights); null when it did not. */
+  source: string | null;
 }
 
 const sessionColumns = {
@@ -22,6 +24,7 @@ const sessionColumns = {
   endedAt: listeningSessions.endedAt,
   audioSize: listeningSessions.audioSize,
   servedRanges: listeningSessions.servedRanges,
+  source: listeningSessions.source,
 };
 
 /** A session's binding and served audio as last seen (`known`), and what to store over them. */
@@ -43,11 +46,18 @@ export interface ListenerAccount {
   /** YYYY-MM-DD, or null before the first counted day. */
   lastListenDay: string | null;
   timezone: string;
+  /** Left out of creators' insights (docs/decisions/047). */
+  insightsOptOut: boolean;
 }
 
 export function createListeningRepo(db: Db) {
   return {
-    async insertSession(session: { tokenHash: string; userId: number | null; startedAt: Date }) {
+    async insertSession(session: {
+      tokenHash: string;
+      userId: number | null;
+      startedAt: Date;
+      source?: string;
+    }) {
       await db.insert(listeningSessions).values(session);
     },
 
@@ -171,6 +181,29 @@ export function createListeningRepo(db: Db) {
       return rows.length;
     },
 
+    /**
+     * Clears the raw insight detail (served byte ranges, source, toy, tier) of sessions that ended
+     * before `before` (RAW_SESSION_RETENTION_DAYS ago); the rollups built from it stay. Answers how many.
+     */
+    async clearRawDetail(before: Date): Promise<number> {
+      const rows = await db
+        .update(listeningSessions)
+        .set({ servedRanges: [], source: null, toyConnected: null, supporterTierId: null })
+        .where(
+          and(
+            lt(listeningSessions.endedAt, before),
+            or(
+              sql`${listeningSessions.servedRanges} <> '[]'::jsonb`,
+              sql`${listeningSessions.source} is not null`,
+              sql`${listeningSessions.toyConnected} is not null`,
+              sql`${listeningSessions.supporterTierId} is not null`,
+            ),
+          ),
+        )
+        .returning({ id: listeningSessions.id });
+      return rows.length;
+    },
+
     /** The listener's points and streak, locked until the surrounding transaction ends. */
     async lockAccount(userId: number): Promise<ListenerAccount | null> {
       const [row] = await db
@@ -180,6 +213,7 @@ export function createListeningRepo(db: Db) {
           streak: users.streak,
           lastListenDay: users.lastListenDay,
           timezone: users.timezone,
+          insightsOptOut: users.insightsOptOut,
         })
         .from(users)
         .where(eq(users.id, userId))

@@ -13,9 +13,11 @@ export async function listeningRoutes(
     app,
     listeningApi.session,
     async (req) => {
-      const { sessionToken, fileId, timezone, listenedMs } = req.body;
-      if (sessionToken === undefined || fileId === undefined) return service.start(req.user, { timezone });
-      return service.end(req.user, { sessionToken, fileId, timezone, listenedMs }, req.ip);
+      const { sessionToken, fileId, timezone, listenedMs, source, toyConnected } = req.body;
+      if (sessionToken === undefined || fileId === undefined) {
+        return service.start(req.user, { timezone, source });
+      }
+      return service.end(req.user, { sessionToken, fileId, timezone, listenedMs, toyConnected }, req.ip);
     },
     { config: { rateLimit: routeRateLimit(config, { max: 120, timeWindow: '1 minute' }) } },
   );

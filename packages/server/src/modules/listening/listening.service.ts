@@ -16,6 +16,7 @@ import { type Access, requireUser, type SessionUser } from '../../platform/acces
 import type { Clock } from '../../platform/clock.ts';
 import { Conflict, NotFound, Unauthorized } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
+import { rollUpSession } from '../insights/index.ts';
 import type { UsersService } from '../users/users.service.ts';
 import {
   type CreditedSpan,
@@ -296,17 +297,31 @@ export function createListeningService({
         endedAt,
       });
       const listener = `user:${userId}`;
-      if (
+      const play =
         countsAsPlay(heard, fileDurationMs) &&
         !(await txRepo.playCountedSince(
           listener,
           sent.fileId,
           new Date(endedAt.getTime() - PLAY_WINDOW_MS),
           new Date(endedAt.getTime() + PLAY_WINDOW_MS),
-        ))
-      ) {
-        await txRepo.countPlay(sessionId, sent.fileId, listener);
-      }
+        ));
+      if (play) await txRepo.countPlay(sessionId, sent.fileId, listener);
+      await rollUpSession(tx, {
+        sessionId,
+        fileId: sent.fileId,
+        endedAt,
+        userId,
+        listener,
+        play,
+        heardMs: heard,
+        durationMs: fileDurationMs,
+        served: null,
+        source: 'offline',
+        toyConnected: null,
+        creditedMs: credited,
+        timezone: account.timezone,
+        optedOut: account.insightsOptOut,
+      });
       const { points, carryMs } = pointsWithCarry(account.listeningCarryMs, credited);
       // The session's own day counts; one before the last counted day changes nothing (extendStreak).
       const day = localDay(endedAt, account.timezone);
@@ -338,6 +353,7 @@ export function createListeningService({
         tokenHash: hashToken(token),
         userId: user?.id ?? null,
         startedAt: clock.now(),
+        source: input.source,
       });
       return { token };
     },
@@ -363,6 +379,12 @@ export function createListeningService({
      * caller's transaction `tx`. Answers how many went.
      */
     deleteStale: (tx: Db, before: Date): Promise<number> => createListeningRepo(tx).deleteStale(before),
+
+    /**
+     * Clean-up: clears the raw insight detail of sessions that ended before `before` (served ranges,
+     * source, toy, tier), inside the caller's transaction `tx`. Answers how many sessions it cleared.
+     */
+    clearRawDetail: (tx: Db, before: Date): Promise<number> => createListeningRepo(tx).clearRawDetail(before),
 
     /** Stores all served audio still pending (the app's close); failures are logged, never thrown. */
     flushServed(): Promise<void> {
@@ -457,13 +479,36 @@ export function createListeningService({
           listenedMs: input.listenedMs,
         };
         const listener = session.userId !== null ? `user:${session.userId}` : `ip:${hashToken(clientIp)}`;
-        if (
-          countsAsPlay(heardMs(timing), fileDurationMs) &&
-          !(await txRepo.playCountedSince(listener, input.fileId, new Date(now.getTime() - PLAY_WINDOW_MS)))
-        ) {
-          await txRepo.countPlay(session.id, input.fileId, listener);
+        const heard = heardMs(timing);
+        const play =
+          countsAsPlay(heard, fileDurationMs) &&
+          !(await txRepo.playCountedSince(listener, input.fileId, new Date(now.getTime() - PLAY_WINDOW_MS)));
+        if (play) await txRepo.countPlay(session.id, input.fileId, listener);
+        // Insights' rollups grow with the end, in its transaction (docs/decisions/047).
+        const rollUp = (credited: number, account: { timezone: string; insightsOptOut: boolean } | null) =>
+          rollUpSession(tx, {
+            sessionId: session.id,
+            fileId: input.fileId,
+            endedAt: now,
+            userId: session.userId,
+            listener,
+            play,
+            heardMs: heard,
+            durationMs: fileDurationMs,
+            served:
+              served && session.audioSize
+                ? { ranges: session.servedRanges, audioSize: session.audioSize }
+                : null,
+            source: session.source,
+            toyConnected: input.toyConnected ?? null,
+            creditedMs: credited,
+            timezone: account?.timezone ?? null,
+            optedOut: account?.insightsOptOut ?? false,
+          });
+        if (session.userId === null) {
+          await rollUp(0, null);
+          return nothing;
         }
-        if (session.userId === null) return nothing;
 
         // Locking the account serialises a user's session ends, so credited time is never counted twice.
         const account = await txRepo.lockAccount(session.userId);
@@ -472,6 +517,7 @@ export function createListeningService({
           ...timing,
           creditedUntil: await txRepo.lastCreditedEnd(session.userId),
         });
+        await rollUp(credited, account);
         if (credited === 0) {
           return { ...nothing, totalPoints: account.points, streak: account.streak };
         }

@@ -685,6 +685,8 @@ describe('OpenAPI', () => {
       'sessionToken',
       'fileId',
       'listenedMs',
+      'source',
+      'toyConnected',
     ]);
     expect(call.description).toContain(
       'A session started anonymously earns 0 points and only counts the play.',

@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { UPLOAD_FORMATS, type UploadFormat } from '@mesmer/shared/domain/upload-limits';
+import { PEAK_BASE_MS } from '@mesmer/shared/domain/waveform-peaks';
 import { fileTypeFromBuffer } from 'file-type';
 import { parseStream } from 'music-metadata';
 import { Invalid } from '../../platform/errors.ts';
@@ -20,6 +21,8 @@ const DECODE_RATE = 8000;
 const HEAD_BYTES = 4100;
 /** What is kept of the decoder's log: the loudness summary is at its end. */
 const LOG_TAIL = 16 * 1024;
+/** Decoded samples in one peak of the finest level (PEAK_BASE_MS). */
+const SAMPLES_PER_FINE_PEAK = (DECODE_RATE * PEAK_BASE_MS) / 1000;
 
 export interface AudioAnalysis {
   audioType: UploadFormat;
@@ -29,6 +32,8 @@ export interface AudioAnalysis {
   size: number;
   waveform: number[];
   loudness: number | null;
+  /** The finest level of the editor's peaks (shared/domain/waveform-peaks.ts), 0-255. */
+  finePeaks: Uint8Array;
 }
 
 const CORRUPT = 'The file is corrupt or truncated: its audio could not be read.';
@@ -66,14 +71,37 @@ function ffmpegPath(): Promise<string> {
 export interface Decoded {
   waveform: number[];
   loudness: number | null;
+  /** The loudest sample of every PEAK_BASE_MS, 0-255 (the cue editor's finest peaks). */
+  finePeaks: Uint8Array;
   /** Samples decoded at DECODE_RATE. */
   samples: number;
 }
 
+/** Bytes that grow as they are pushed, doubling their room (the fine peaks of a track of unknown length). */
+class ByteList {
+  private bytes: Uint8Array;
+  length = 0;
+  constructor(expected: number) {
+    this.bytes = new Uint8Array(Math.max(16, expected));
+  }
+  push(byte: number) {
+    if (this.length === this.bytes.length) {
+      const grown = new Uint8Array(this.bytes.length * 2);
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    this.bytes[this.length++] = byte;
+  }
+  done(): Uint8Array {
+    return this.bytes.slice(0, this.length);
+  }
+}
+
 /**
  * Decodes `input` (a stream, or a file path for formats that need seeking) with ffmpeg: peak
- * levels in about WAVEFORM_POINTS buckets, read as the samples stream (memory stays bounded),
- * and the integrated loudness (EBU R128) from the ebur128 filter's summary.
+ * levels in about WAVEFORM_POINTS buckets and in buckets of PEAK_BASE_MS (the cue editor's finest
+ * level, 200 bytes a second), read as the samples stream (memory stays bounded by the track's
+ * length), and the integrated loudness (EBU R128) from the ebur128 filter's summary.
  */
 export async function decodeAudio(input: Readable | string, durationMs: number): Promise<Decoded> {
   const bin = await ffmpegPath();
@@ -100,8 +128,11 @@ export async function decodeAudio(input: Readable | string, durationMs: number):
     { stdio: [typeof input === 'string' ? 'ignore' : 'pipe', 'pipe', 'pipe'] },
   );
   const waveform: number[] = [];
+  const finePeaks = new ByteList(Math.ceil(expected / SAMPLES_PER_FINE_PEAK) + 1);
   let peak = 0;
   let inBucket = 0;
+  let finePeak = 0;
+  let inFinePeak = 0;
   let samples = 0;
   let rest: Buffer = Buffer.alloc(0);
   child.stdout?.on('data', (data: Buffer) => {
@@ -110,6 +141,12 @@ export async function decodeAudio(input: Readable | string, durationMs: number):
     for (let at = 0; at < whole; at += 4) {
       const level = Math.abs(bytes.readFloatLE(at));
       if (level > peak) peak = level;
+      if (level > finePeak) finePeak = level;
+      if (++inFinePeak === SAMPLES_PER_FINE_PEAK) {
+        finePeaks.push(Math.min(255, Math.round(finePeak * 255)));
+        finePeak = 0;
+        inFinePeak = 0;
+      }
       samples++;
       inBucket++;
       if (samples === bucketEnd) {
@@ -138,9 +175,10 @@ export async function decodeAudio(input: Readable | string, durationMs: number):
   if (typeof input !== 'string') input.destroy();
   if (code !== 0 || samples === 0) throw new Invalid(CORRUPT);
   if (inBucket > 0) waveform.push(Math.min(1, Math.round(peak * 1000) / 1000));
+  if (inFinePeak > 0) finePeaks.push(Math.min(255, Math.round(finePeak * 255)));
   const summary = [...log.matchAll(/I:\s+(-?[\d.]+|-inf) LUFS/g)].at(-1);
   const loudness = summary && Number.isFinite(Number(summary[1])) ? Number(summary[1]) : null;
-  return { waveform, loudness, samples };
+  return { waveform, loudness, samples, finePeaks: finePeaks.done() };
 }
 
 /**
@@ -208,6 +246,7 @@ export async function analyseUpload(storage: Storage, key: string): Promise<Audi
     size: stat.size,
     waveform: decoded.waveform,
     loudness: decoded.loudness,
+    finePeaks: decoded.finePeaks,
   };
 }
 

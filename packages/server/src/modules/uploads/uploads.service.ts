@@ -19,6 +19,7 @@ import { AppError, BadRequest, Conflict, NotFound } from '../../platform/errors.
 import type { Metrics } from '../../platform/metrics.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { peaksKeyOf, storePeaks } from './peaks-file.ts';
 import { analyseUpload } from './processing.ts';
 import { createUploadsRepo, type UploadRow } from './uploads.repo.ts';
 
@@ -36,6 +37,8 @@ export interface ReadyUpload {
   size: number;
   waveform: number[];
   loudness: number | null;
+  /** Where the cue editor's peaks are (missing for uploads processed before they were made: made when asked). */
+  peaksKey: string;
 }
 
 /** HTTP 413 with the spec's message (or the one given). */
@@ -118,8 +121,10 @@ export function createUploadsService({
   async function removeBytes(row: UploadRow, rows = repo) {
     await storage.abortMultipart(row.storageKey, row.storageUploadId);
     await storage.delete(row.storageKey);
-    if (row.audioType && !(await rows.fileHas(row.id)))
+    if (row.audioType && !(await rows.fileHas(row.id))) {
       await storage.delete(audioKeyOf(row.id, row.audioType));
+      await storage.delete(peaksKeyOf(row.id));
+    }
   }
 
   async function statusOf(row: UploadRow, received?: number[]): Promise<UploadStatus> {
@@ -146,6 +151,7 @@ export function createUploadsService({
         throw new Conflict('The upload is not usable: please upload the file again.');
       const audioKey = audioKeyOf(row.id, analysis.audioType);
       await storage.move(row.storageKey, audioKey);
+      await storePeaks(storage, peaksKeyOf(row.id), analysis.finePeaks);
       await repo.update(row.id, {
         state: 'ready',
         error: null,
@@ -321,6 +327,7 @@ export function createUploadsService({
         size: row.size ?? 0,
         waveform: row.waveform ?? [],
         loudness: row.loudness,
+        peaksKey: peaksKeyOf(row.id),
       };
     },
 

@@ -135,9 +135,12 @@ describe.each([
       if (part) return !rows.some((r) => r.storageUploadId === part[1] && r.state === 'receiving');
       const staged = /^uploads\/(.+)$/.exec(key);
       if (staged) return !rows.some((r) => r.id === staged[1] && r.state === 'processing');
-      const audio = /^audio\/([^.]+)\./.exec(key);
-      if (audio)
-        return !rows.some((r) => r.id === audio[1] && r.state === 'ready') && !fileUuids.has(audio[1]);
+      // The audio and the cue editor's peaks of a processed upload or of a file.
+      const processed = /^(?:audio|peaks)\/([^.]+)\./.exec(key);
+      if (processed)
+        return (
+          !rows.some((r) => r.id === processed[1] && r.state === 'ready') && !fileUuids.has(processed[1])
+        );
       return true;
     });
   }
@@ -179,7 +182,11 @@ describe.each([
         // Stored under the server's id, which is neither the handle nor anything the client sent.
         expect(row.id).not.toBe(uuid);
         expect(await keysOf(uuid)).toEqual([]);
-        expect(await keysOf(row.id)).toEqual([`audio/${row.id}.${format}`]);
+        expect(await keysOf(row.id)).toEqual([`audio/${row.id}.${format}`, `peaks/${row.id}.bin`]);
+        // The cue editor's peaks: 5 ms each over about 3 s, the levels' header first.
+        const peaks = await storage.stat(`peaks/${row.id}.bin`);
+        expect(peaks?.size).toBeGreaterThan(64 + 590);
+        expect(peaks?.size).toBeLessThan(64 + 650);
         const stored = await storage.stat(`audio/${row.id}.${format}`);
         expect(stored?.size).toBe(bytes.length);
         expect(await chunkRows(uuid)).toEqual([]);
@@ -201,6 +208,7 @@ describe.each([
           size: bytes.length,
           waveform: row.waveform,
           loudness: row.loudness,
+          peaksKey: `peaks/${row.id}.bin`,
         });
       },
     );
@@ -422,7 +430,7 @@ describe.each([
         duration: 150_000,
       });
       const id = await idOf(uuid);
-      expect(await keysOf(id)).toEqual([`audio/${id}.wav`]);
+      expect(await keysOf(id)).toEqual([`audio/${id}.wav`, `peaks/${id}.bin`]);
       // The same bytes, in order.
       const stored = await readAll(storage.createReadStream(`audio/${id}.wav`));
       expect(stored.equals(bytes)).toBe(true);
@@ -520,7 +528,7 @@ describe.each([
       ).rejects.toMatchObject({ statusCode: 404, message: 'Upload not found.' });
       expect((await rowOf(uuid)).state).toBe('ready');
       const id = await idOf(uuid);
-      expect(await keysOf(id)).toEqual([`audio/${id}.flac`]);
+      expect(await keysOf(id)).toEqual([`audio/${id}.flac`, `peaks/${id}.bin`]);
     });
 
     it('400 names uuid on status and cancel', async () => {
@@ -601,7 +609,7 @@ describe.each([
       expect(await rowOf(abandoned)).toBeUndefined();
       expect(await keysOf(abandonedParts)).toEqual([]);
       expect(await rowOf(claimed)).toBeUndefined();
-      expect(await keysOf(claimedId)).toEqual([`audio/${claimedId}.flac`]);
+      expect(await keysOf(claimedId)).toEqual([`audio/${claimedId}.flac`, `peaks/${claimedId}.bin`]);
       expect((await rowOf(fresh)).state).toBe('receiving');
       if (!s3) expect(await keysOf((await rowOf(fresh)).storageUploadId)).toHaveLength(1);
     });

@@ -36,6 +36,7 @@ export function toSelfUser(
     permissions: [...permissionsOf(roles.map((r) => r.name))],
     censorTriggers: user.censorTriggers,
     hideLockedFiles: user.hideLockedFiles,
+    insightsOptOut: user.insightsOptOut,
     patreonLinked: patreon.linked,
     patreonTiers: patreon.tiers,
     memberships: memberships.map((m) => ({ ...m, lastVerified: m.lastVerified?.toISOString() ?? null })),

@@ -38,7 +38,10 @@ export interface PatreonRow {
 
 /** The settings a user may change on themselves (PUT /api/user), as stored. */
 export type UserSettingsPatch = Partial<
-  Pick<UserRow, 'biography' | 'censorTriggers' | 'hideLockedFiles' | 'vibrationOffset' | 'maxVibration'>
+  Pick<
+    UserRow,
+    'biography' | 'censorTriggers' | 'hideLockedFiles' | 'insightsOptOut' | 'vibrationOffset' | 'maxVibration'
+  >
 >;
 
 const byLowerUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;

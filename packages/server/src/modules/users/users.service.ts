@@ -117,6 +117,7 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
         biography: input.biography,
         censorTriggers: input.censorTriggers,
         hideLockedFiles: input.hideLockedFiles,
+        insightsOptOut: input.insightsOptOut,
         vibrationOffset: input.lovenseSettings?.vibrationOffset,
         maxVibration: input.lovenseSettings?.maxVibration,
       };

@@ -64,6 +64,7 @@ describe('GET /api/user', () => {
         createdAt: expect.any(String),
         censorTriggers: false,
         hideLockedFiles: false,
+        insightsOptOut: false,
         patreonLinked: false,
         patreonTiers: [],
         memberships: [],
@@ -181,11 +182,13 @@ describe('PUT /api/user', () => {
 
     await putUser({ hideLockedFiles: true, lovenseSettings: { maxVibration: 80 } }, user.token);
     await putUser({ lovenseSettings: { vibrationOffset: -975 } }, user.token);
+    await putUser({ insightsOptOut: true }, user.token);
     const [stored] = await db.select().from(users).where(eq(users.id, user.id));
     expect(stored).toMatchObject({
       biography: 'I like *spirals*.',
       censorTriggers: true,
       hideLockedFiles: true,
+      insightsOptOut: true,
       timezone: 'Europe/Paris',
       maxVibration: 80,
       vibrationOffset: -975,

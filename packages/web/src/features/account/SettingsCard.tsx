@@ -25,6 +25,12 @@ export function SettingsCard({ user, lovenseAvailable }: { user: SelfUser; loven
           checked={user.hideLockedFiles}
           onChange={(hideLockedFiles) => update.mutate({ hideLockedFiles })}
         />
+        <Switch
+          label="Leave me out of creators' insights"
+          description="Creators only ever see totals, never who listened. When on, your listening is not counted in them at all; your plays still count in play counts."
+          checked={user.insightsOptOut}
+          onChange={(insightsOptOut) => update.mutate({ insightsOptOut })}
+        />
       </SettingsSection>
       <SettingsSection icon={<Vibrate size={18} />} title="Haptics">
         <HapticsSettings

@@ -8,7 +8,7 @@ import { toast } from '../../ui/index.ts';
 /** The settings the account page changes with PUT /api/user. */
 export type SettingsChange = Pick<
   UpdateUserRequest,
-  'censorTriggers' | 'hideLockedFiles' | 'lovenseSettings'
+  'censorTriggers' | 'hideLockedFiles' | 'insightsOptOut' | 'lovenseSettings'
 >;
 
 function withChange(user: SelfUser, change: SettingsChange): SelfUser {
@@ -16,6 +16,7 @@ function withChange(user: SelfUser, change: SettingsChange): SelfUser {
     ...user,
     censorTriggers: change.censorTriggers ?? user.censorTriggers,
     hideLockedFiles: change.hideLockedFiles ?? user.hideLockedFiles,
+    insightsOptOut: change.insightsOptOut ?? user.insightsOptOut,
     lovenseSettings: { ...user.lovenseSettings, ...change.lovenseSettings },
   };
 }
@@ -25,6 +26,7 @@ function undoOf(user: SelfUser, change: SettingsChange): SettingsChange {
   const undo: SettingsChange = {};
   if (change.censorTriggers !== undefined) undo.censorTriggers = user.censorTriggers;
   if (change.hideLockedFiles !== undefined) undo.hideLockedFiles = user.hideLockedFiles;
+  if (change.insightsOptOut !== undefined) undo.insightsOptOut = user.insightsOptOut;
   if (change.lovenseSettings) {
     undo.lovenseSettings = Object.fromEntries(
       Object.keys(change.lovenseSettings).map((k) => [

@@ -1,5 +1,6 @@
 import type { AudioFile } from '@mesmer/shared/api/files';
 import { canEditFile } from '@mesmer/shared/domain/file-rules';
+import { canManageRoles } from '@mesmer/shared/domain/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { Lock, Pencil, Play } from 'lucide-react';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { fileByUuidQuery } from '../../api/files.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { FileActions } from '../../library/FileActions.tsx';
 import { FileDetails, fileTypeName } from '../../library/FileDetails.tsx';
+import { useFeatureSlots } from '../../library/feature-slots.tsx';
 import { ReportButton } from '../../library/ReportButton.tsx';
 import { ScriptView } from '../../library/ScriptView.tsx';
 import { useCensor } from '../../library/useCensor.ts';
@@ -51,6 +53,9 @@ function FileView({ file: f, name }: { file: AudioFile; name: string }) {
   const [editing, setEditing] = useState(false);
   const editor = user ? { id: user.id, roles: user.roles.map((r) => r.name) } : null;
   const mayEdit = canEditFile(editor, f);
+  // Insights: the file's uploader and administrators (the server decides; this only hides the panel).
+  const mayViewInsights = !!editor && (editor.id === f.uploaderId || canManageRoles(editor));
+  const { FileInsights } = useFeatureSlots();
 
   return (
     <div className={page.fileLayout}>
@@ -67,7 +72,7 @@ function FileView({ file: f, name }: { file: AudioFile; name: string }) {
               <button
                 type="button"
                 className="btn btn-primary"
-                onClick={() => play({ files: [f], startIndex: 0 })}
+                onClick={() => play({ files: [f], startIndex: 0, source: fileSource() })}
               >
                 <Play size={18} aria-hidden /> Play
               </button>
@@ -88,9 +93,19 @@ function FileView({ file: f, name }: { file: AudioFile; name: string }) {
             <FileDetails file={f} />
             <FileActions file={f} panelHeading="h2" />
             <ScriptView file={f} heading="h2" className={page.script} />
+            {mayViewInsights && <FileInsights fileId={f.id} />}
           </>
         )}
       </Card>
     </div>
   );
+}
+
+/**
+ * Where a play from the file page comes from (insights): a page opened straight from a link (the
+ * first entry of this tab's history, as the router counts it) is a shared link; else the file page.
+ */
+function fileSource(): 'file-page' | 'shared-link' {
+  const state = window.history.state as { idx?: number } | null;
+  return state?.idx === 0 ? 'shared-link' : 'file-page';
 }

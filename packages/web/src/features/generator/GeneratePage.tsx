@@ -140,7 +140,7 @@ export default function GeneratePage() {
                 <button
                   type="button"
                   className="btn btn-primary btn-small"
-                  onClick={() => play({ files: result.data.files, startIndex: 0 })}
+                  onClick={() => play({ files: result.data.files, startIndex: 0, source: 'generator' })}
                 >
                   <Play size={16} aria-hidden /> Play
                 </button>

@@ -1,3 +1,4 @@
+import { MIN_LISTENERS, RAW_SESSION_RETENTION_DAYS } from '@mesmer/shared/domain/insights';
 import { Link } from 'react-router';
 import { CONTACT_EMAIL } from '../../lib/site.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
@@ -36,6 +37,17 @@ const SECTIONS: DocSection[] = [
           While you are signed in, we record listening sessions (which file, when, and for how long) to award
           points, keep your streak and levels, rank the leaderboard and remember your place in training plans.
           Public play counts of files are totals that do not identify you.
+        </p>
+        <h3>Insights</h3>
+        <p>
+          A session also records which parts of the file were played, where the play started (a playlist, a
+          training plan, the generator, a file page, a shared link or an offline copy), whether a toy was
+          connected and, for files locked to a membership tier, the tier you held. These details are added to
+          totals per file and day as the session ends. Creators see only those totals for their own files,
+          never who listened, and nothing at all for a file, a chart or a breakdown with fewer than{' '}
+          {MIN_LISTENERS} distinct listeners. You can opt out of being counted in creators' insights in your
+          settings; your plays still count in public play counts, and your own "Your listening" page stays
+          yours.
         </p>
         <h3>What you create and share</h3>
         <p>
@@ -93,10 +105,11 @@ const SECTIONS: DocSection[] = [
     title: 'How long we keep it',
     body: (
       <p>
-        Account data stays while your account exists. Sessions end when you log out or after they expire.
-        Server logs are kept for a short time only. When you delete your account, we remove your personal
-        data; messages you sent may stay visible to the other people in that conversation without your name
-        attached.
+        Account data stays while your account exists. Sessions end when you log out or after they expire. The
+        detail of each listening session (the parts played, where the play started, toy and tier) is cleared{' '}
+        {RAW_SESSION_RETENTION_DAYS} days after the session; only the totals built from it stay. Server logs
+        are kept for a short time only. When you delete your account, we remove your personal data; messages
+        you sent may stay visible to the other people in that conversation without your name attached.
       </p>
     ),
   },

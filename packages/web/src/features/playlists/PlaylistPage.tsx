@@ -113,6 +113,7 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
 
   const startIndex = firstEnabledIndex(files);
   const playlistRef = { id: playlist.id, uuid: playlist.uuid, name: playlist.name };
+  const source = playlist.isCore ? 'core-playlist' : 'community-playlist';
 
   return (
     <div className={page.layout}>
@@ -156,7 +157,7 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
               type="button"
               className="btn btn-primary"
               disabled={startIndex < 0}
-              onClick={() => play({ files, startIndex, playlist: playlistRef })}
+              onClick={() => play({ files, startIndex, playlist: playlistRef, source })}
             >
               <Play size={18} aria-hidden /> Play
             </button>
@@ -252,7 +253,7 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
         <TrackList
           label="Playlist files"
           files={files}
-          onPlay={(index) => play({ files, startIndex: index, playlist: playlistRef })}
+          onPlay={(index) => play({ files, startIndex: index, playlist: playlistRef, source })}
           onToggleDisabled={draft ? editor.toggleFile : undefined}
           onReorder={draft ? editor.moveFile : undefined}
           onRemove={isOwner ? (draft ? editor.removeFile : removeSaved) : undefined}

@@ -1,10 +1,10 @@
 import { levelForPoints } from '@mesmer/shared/domain/levels';
 import { PAGE_SIZES } from '@mesmer/shared/domain/library-display';
 import { withThousands } from '@mesmer/shared/domain/number-format';
-import { canManageRoles } from '@mesmer/shared/domain/permissions';
+import { canManageRoles, canUpload } from '@mesmer/shared/domain/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../api/auth.ts';
 import { playlistsQuery } from '../../api/playlists.ts';
 import { userByNameQuery } from '../../api/users.ts';
@@ -38,10 +38,24 @@ export default function UserPage() {
     { label: 'Points', value: withThousands(user.data.points) },
   ];
   const roles = managesRoles && <RoleManager user={user.data} username={username} />;
+  const own = me?.id === user.data.id;
+  // Insights: your own listening and catalogue; administrators see anyone's catalogue.
+  const creatorInsights = managesRoles || (own && canUpload({ roles: user.data.roles.map((r) => r.name) }));
+  const insights = (own || creatorInsights) && (
+    <p>
+      {own && <Link to="/insights/listening">Your listening</Link>}
+      {own && creatorInsights && ' · '}
+      {creatorInsights && (
+        <Link to={own ? '/insights' : `/insights/creator/${user.data.id}`}>Creator insights</Link>
+      )}
+    </p>
+  );
+
   return (
     <div className={styles.columnsWide}>
-      {me?.id === user.data.id ? (
+      {own ? (
         <OwnProfile user={user.data} heading="h1" avatarSize={80} stats={stats}>
+          {insights}
           {roles}
         </OwnProfile>
       ) : (
@@ -53,6 +67,7 @@ export default function UserPage() {
           emptyBiography="No biography yet."
         >
           {me && <ProfileActions userId={user.data.id} />}
+          {insights}
           {roles}
         </ProfileCard>
       )}

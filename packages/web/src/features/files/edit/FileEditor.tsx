@@ -6,6 +6,7 @@ import { Trash2 } from 'lucide-react';
 import { type FormEvent, type Ref, useImperativeHandle, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { uploadOptionsQuery } from '../../../api/files.ts';
+import { useFeatureSlots } from '../../../library/feature-slots.tsx';
 import { useCensor } from '../../../library/useCensor.ts';
 import { ConfirmPopup, FormError, SubmitButton, toast } from '../../../ui/index.ts';
 import { FileFields } from '../fields/FileFields.tsx';
@@ -76,11 +77,13 @@ export function FileEditor({
 }) {
   const navigate = useNavigate();
   const censor = useCensor();
+  const { CueEditorSection } = useFeatureSlots();
   const [initial] = useState(() => draftOf(file));
   const [form, dispatch] = useReducer(fileFormReducer, { draft: initial, errors: {} });
   // The form's one error line; a field's edit clears the mark, and with it the line about it.
   const [error, setError] = useState<{ message: string; field?: FileFieldName } | null>(null);
   const [confirm, setConfirm] = useState<'exit' | 'delete' | null>(null);
+  // The cue editor opens on request (it loads the waveform at several zooms), or at once when a draft waits.
   const options = useQuery(uploadOptionsQuery);
   const update = useUpdateFile();
   const remove = useDeleteFile();
@@ -177,6 +180,7 @@ export function FileEditor({
       </form>
 
       <AttachmentsPanel file={file} />
+      <CueEditorSection file={file} />
 
       <ConfirmPopup
         open={confirm === 'exit' || blocker.state === 'blocked'}

@@ -1,0 +1,1 @@
+CREATE INDEX "listening_sessions_raw_detail_idx" ON "listening_sessions" USING btree ("ended_at") WHERE "listening_sessions"."served_ranges" <> '[]'::jsonb or "listening_sessions"."source" is not null or "listening_sessions"."toy_connected" is not null or "listening_sessions"."supporter_tier_id" is not null;

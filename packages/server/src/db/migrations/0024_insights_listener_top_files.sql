@@ -1,0 +1,1 @@
+CREATE INDEX "insights_listener_files_top_idx" ON "insights_listener_files" USING btree ("user_id","plays" DESC NULLS LAST,"listened_ms" DESC NULLS LAST,"file_id");

@@ -1,0 +1,1 @@
+CREATE INDEX "insights_file_day_counts_dimension_idx" ON "insights_file_day_counts" USING btree ("file_id","dimension","day","key","plays");

@@ -1,0 +1,1 @@
+DROP INDEX "insights_listener_days_day_idx";

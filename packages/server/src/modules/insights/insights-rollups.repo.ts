@@ -1,0 +1,215 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  fileTiers,
+  insightsCreatorListeners,
+  insightsFileDayCounts,
+  insightsFileDays,
+  insightsFileListeners,
+  insightsListenerDays,
+  insightsListenerFiles,
+  insightsSiteDays,
+  listeningSessions,
+  membershipTiers,
+  userMemberships,
+  users,
+} from '../../db/schema/index.ts';
+
+/** What one ended session adds to a file's day (insights_file_days), already judged by the rollup rules. */
+export interface FileDayAddition {
+  fileId: number;
+  day: string;
+  plays: number;
+  listeningMs: number;
+  shareHeard: number;
+  completions: number;
+  toyPlays: number;
+  /** RETENTION_BINS counts to add. */
+  retention: readonly number[];
+}
+
+const intArray = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::int[]`;
+
+/** The SQL of the rollups kept as sessions end (docs/decisions/047); the rules are in insights-rollups.ts. */
+export function createInsightsRollupsRepo(db: Db) {
+  return {
+    /** Whether the user opted out of being counted in creators' insights. */
+    async optedOut(userId: number): Promise<boolean> {
+      const [row] = await db.select({ optOut: users.insightsOptOut }).from(users).where(eq(users.id, userId));
+      return row?.optOut ?? false;
+    },
+
+    /**
+     * For a tier-locked file: the tier id the user holds (active) of the creator of one of the file's
+     * tiers, the highest rank; '' when they hold none (its uploader, staff). null: the file is not locked.
+     */
+    async supporterTier(userId: number | null, fileId: number): Promise<string | null> {
+      const locks = await db
+        .select({ creatorName: membershipTiers.creatorName })
+        .from(fileTiers)
+        .innerJoin(membershipTiers, eq(membershipTiers.id, fileTiers.tierId))
+        .where(eq(fileTiers.fileId, fileId));
+      if (locks.length === 0) return null;
+      if (userId === null) return '';
+      const [held] = await db
+        .select({ id: membershipTiers.id })
+        .from(userMemberships)
+        .innerJoin(membershipTiers, eq(membershipTiers.id, userMemberships.tierId))
+        .where(
+          and(
+            eq(userMemberships.userId, userId),
+            eq(userMemberships.active, true),
+            sql`${membershipTiers.creatorName} in (${sql.join(
+              locks.map((l) => sql`${l.creatorName}`),
+              sql`, `,
+            )})`,
+          ),
+        )
+        .orderBy(sql`${membershipTiers.rank} desc`, membershipTiers.id)
+        .limit(1);
+      return held?.id ?? '';
+    },
+
+    /** Keeps the session's insight detail (cleared with its served ranges after the retention window). */
+    async recordSessionDetail(
+      sessionId: number,
+      detail: { toyConnected: boolean | null; supporterTierId: string | null; source?: string },
+    ) {
+      await db.update(listeningSessions).set(detail).where(eq(listeningSessions.id, sessionId));
+    },
+
+    async addFileDay(a: FileDayAddition) {
+      await db
+        .insert(insightsFileDays)
+        .values({
+          fileId: a.fileId,
+          day: a.day,
+          plays: a.plays,
+          listeningMs: a.listeningMs,
+          shareHeard: a.shareHeard,
+          completions: a.completions,
+          toyPlays: a.toyPlays,
+          retention: sql`${intArray(a.retention)}`,
+        })
+        .onConflictDoUpdate({
+          target: [insightsFileDays.fileId, insightsFileDays.day],
+          set: {
+            plays: sql`${insightsFileDays.plays} + excluded.plays`,
+            listeningMs: sql`${insightsFileDays.listeningMs} + excluded.listening_ms`,
+            shareHeard: sql`${insightsFileDays.shareHeard} + excluded.share_heard`,
+            completions: sql`${insightsFileDays.completions} + excluded.completions`,
+            toyPlays: sql`${insightsFileDays.toyPlays} + excluded.toy_plays`,
+            retention: sql`array(select coalesce(a, 0) + coalesce(b, 0) from unnest(${insightsFileDays.retention}, excluded.retention) with ordinality as t(a, b, i) order by i)`,
+          },
+        });
+    },
+
+    async addFileDayCount(
+      fileId: number,
+      day: string,
+      dimension: 'source' | 'tier',
+      key: string,
+      plays: number,
+    ) {
+      await db
+        .insert(insightsFileDayCounts)
+        .values({ fileId, day, dimension, key, plays })
+        .onConflictDoUpdate({
+          target: [
+            insightsFileDayCounts.fileId,
+            insightsFileDayCounts.day,
+            insightsFileDayCounts.dimension,
+            insightsFileDayCounts.key,
+          ],
+          set: { plays: sql`${insightsFileDayCounts.plays} + excluded.plays` },
+        });
+    },
+
+    /** The listener (by key) heard the file on that day; and so one of its uploader's files. */
+    async addListener(fileId: number, day: string, listenerKey: string) {
+      await db.insert(insightsFileListeners).values({ fileId, day, listenerKey }).onConflictDoNothing();
+      await db.execute(sql`
+        insert into ${insightsCreatorListeners} (creator_id, day, listener_key)
+        select uploader_id, ${day}::date, ${listenerKey} from files where id = ${fileId}
+        on conflict do nothing`);
+    },
+
+    /**
+     * Adds to the listener's day; when that inserted a new listener day, the day has one more active
+     * listener (insights_site_days). One statement: `xmax = 0` marks a row the upsert inserted.
+     */
+    async addListenerDay(userId: number, day: string, listenedMs: number) {
+      await db.execute(sql`
+        with added as (
+          insert into ${insightsListenerDays} (user_id, day, listened_ms)
+          values (${userId}, ${day}::date, ${listenedMs})
+          on conflict (user_id, day) do update
+            set listened_ms = ${insightsListenerDays}.listened_ms + excluded.listened_ms
+          returning day, (xmax = 0) as inserted
+        )
+        insert into ${insightsSiteDays} (day, active_listeners)
+        select day, 1 from added where inserted
+        on conflict (day) do update set active_listeners = ${insightsSiteDays}.active_listeners + 1`);
+    },
+
+    async addListenerFile(userId: number, fileId: number, plays: number, listenedMs: number) {
+      await db
+        .insert(insightsListenerFiles)
+        .values({ userId, fileId, plays, listenedMs })
+        .onConflictDoUpdate({
+          target: [insightsListenerFiles.userId, insightsListenerFiles.fileId],
+          set: {
+            plays: sql`${insightsListenerFiles.plays} + excluded.plays`,
+            listenedMs: sql`${insightsListenerFiles.listenedMs} + excluded.listened_ms`,
+          },
+        });
+    },
+
+    /** Empties every rollup (before a rebuild from the raw sessions). */
+    async clearAll() {
+      for (const table of [
+        insightsFileDays,
+        insightsFileDayCounts,
+        insightsFileListeners,
+        insightsCreatorListeners,
+        insightsListenerDays,
+        insightsListenerFiles,
+        insightsSiteDays,
+      ]) {
+        await db.delete(table);
+      }
+    },
+
+    /** Ended sessions with a file, in id order, after `afterId`: what a rebuild reads, a batch at a time. */
+    async endedSessions(afterId: number, limit: number) {
+      return db
+        .select({
+          id: listeningSessions.id,
+          userId: listeningSessions.userId,
+          fileId: listeningSessions.fileId,
+          startedAt: listeningSessions.startedAt,
+          endedAt: listeningSessions.endedAt,
+          creditedMs: listeningSessions.creditedMs,
+          audioSize: listeningSessions.audioSize,
+          servedRanges: listeningSessions.servedRanges,
+          playListener: listeningSessions.playListener,
+          offline: listeningSessions.offline,
+          source: listeningSessions.source,
+          toyConnected: listeningSessions.toyConnected,
+          supporterTierId: listeningSessions.supporterTierId,
+          duration: sql<number>`(select duration from files where id = ${listeningSessions.fileId})`,
+          timezone: sql<string | null>`(select timezone from users where id = ${listeningSessions.userId})`,
+        })
+        .from(listeningSessions)
+        .where(
+          and(
+            sql`${listeningSessions.id} > ${afterId}`,
+            sql`${listeningSessions.endedAt} is not null`,
+            sql`${listeningSessions.fileId} is not null`,
+          ),
+        )
+        .orderBy(listeningSessions.id)
+        .limit(limit);
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { CueEditorSection } from './CueEditorSection.tsx';

@@ -1,0 +1,1 @@
+export { FileInsightsPanel } from './FileInsightsPanel.tsx';
