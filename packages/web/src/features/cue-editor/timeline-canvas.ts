@@ -147,15 +147,43 @@ function drawCues(ctx: CanvasRenderingContext2D, s: TimelineScene) {
   const { start, end } = visibleCueRange(s.cues, fromMs, toMs);
   ctx.fillStyle = colors.surface;
   ctx.fillRect(0, layout.laneTop, view.widthPx, layout.laneHeight);
+  const bottom = layout.laneTop + layout.laneHeight;
+  const fill = (x: number, width: number, strength: number, selected: boolean) => {
+    const height = Math.max(3, strength * layout.laneHeight);
+    // Stronger cues are more opaque as well as taller: readable in both themes.
+    ctx.globalAlpha = 0.45 + strength * 0.55;
+    ctx.fillStyle = selected ? colors.accentStrong : colors.accent;
+    ctx.fillRect(x, bottom - height, width, height);
+    ctx.globalAlpha = 1;
+  };
+  // Cues narrower than a pixel are drawn merged per pixel column (the strongest; selected if any is):
+  // zoomed out, thousands of cues cost as many rectangles as the lane has pixels, not one each.
+  let column = -1;
+  let columnStrength = 0;
+  let columnSelected = false;
+  const flushColumn = () => {
+    if (column >= 0) fill(column, 1, columnStrength, columnSelected);
+    column = -1;
+  };
   for (let i = start; i < end; i += 1) {
     const cue = s.cues[i];
-    const r = cueRect(s, cue);
     const selected = s.selection.has(cue.id);
-    // Stronger cues are more opaque as well as taller: readable in both themes.
-    ctx.globalAlpha = 0.45 + cue.strength * 0.55;
-    ctx.fillStyle = selected ? colors.accentStrong : colors.accent;
-    ctx.fillRect(r.x, r.y, r.width, r.height);
-    ctx.globalAlpha = 1;
+    const x0 = msToPx(view, cue.time);
+    if (msToPx(view, cue.stopTime) - x0 < 1 && cue.id !== s.focusedId) {
+      const px = Math.floor(x0);
+      if (px !== column) {
+        flushColumn();
+        column = px;
+        columnStrength = 0;
+        columnSelected = false;
+      }
+      columnStrength = Math.max(columnStrength, cue.strength);
+      columnSelected ||= selected;
+      continue;
+    }
+    flushColumn();
+    const r = cueRect(s, cue);
+    fill(r.x, r.width, cue.strength, selected);
     if (selected && r.width > 2) {
       ctx.strokeStyle = colors.selection;
       ctx.lineWidth = 2;
@@ -169,6 +197,7 @@ function drawCues(ctx: CanvasRenderingContext2D, s: TimelineScene) {
       ctx.setLineDash([]);
     }
   }
+  flushColumn();
 }
 
 function drawRecorded(ctx: CanvasRenderingContext2D, s: TimelineScene) {
