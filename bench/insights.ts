@@ -27,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serverAndPostgresCpuMs } from './process-cpu.ts';
 import { wavHeader } from './wav.ts';
 
 const CONNECTIONS = 20;
@@ -210,37 +211,8 @@ async function startServer(url: string, dataDir: string): Promise<{ child: Child
   return { child, port };
 }
 
-/**
- * CPU time (ms) the server process and the PostgreSQL backends of the bench database have used so
- * far, from /proc (as run-library.ts reads it; zeros elsewhere).
- */
-function cpuMs(serverPid: number | undefined): { server: number; postgres: number } {
-  const ticks = (pid: string) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return +after[11] + +after[12];
-    } catch {
-      return 0;
-    }
-  };
-  const backendOf = (pid: string) => {
-    try {
-      return /^postgres: (?:\S+: )?\S+ (\S+) /.exec(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.[1];
-    } catch {
-      return undefined;
-    }
-  };
-  const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : '';
-  const tickMs = 10;
-  const postgres = fs.existsSync('/proc')
-    ? fs
-        .readdirSync('/proc')
-        .filter((name) => /^\d+$/.test(name) && backendOf(name) === database)
-        .reduce((sum, pid) => sum + ticks(pid), 0)
-    : 0;
-  return { server: serverPid ? ticks(String(serverPid)) * tickMs : 0, postgres: postgres * tickMs };
-}
+/** CPU time (ms) so far of the server process and of the bench database's PostgreSQL backends. */
+const cpuMs = (serverPid: number | undefined) => serverAndPostgresCpuMs(serverPid, databaseUrl);
 
 interface Figures {
   requests: number;

@@ -26,6 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
+import { cpuMsOf, postgresCpuMs, redisCpuMs } from './process-cpu.ts';
 
 const IDLE = Number(process.env.BENCH_IDLE ?? 2000);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
@@ -103,50 +104,6 @@ const rss = (child: ChildProcess) =>
     child.once('message', (m) => resolve((m as { rss: number }).rss));
     child.send('rss');
   });
-
-/** CPU time (ms) a process has used so far, from /proc (Linux; 0 elsewhere). USER_HZ is 100. */
-function cpuMsOf(pid: number | string | undefined): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(after[11]) + Number(after[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU time (ms) of the PostgreSQL backends serving the benchmark's database (their title names it). */
-function postgresCpuMs(): number {
-  if (!DATABASE_URL || !fs.existsSync('/proc')) return 0;
-  const database = new URL(DATABASE_URL).pathname.slice(1);
-  // A backend's title reads "postgres: [<cluster>: ]<user> <database> <client> <state>".
-  const backendOf = (pid: string) => {
-    try {
-      return /^postgres: (?:\S+: )?\S+ (\S+) /.exec(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.[1];
-    } catch {
-      return undefined;
-    }
-  };
-  return fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name) && backendOf(name) === database)
-    .reduce((sum, pid) => sum + cpuMsOf(pid), 0);
-}
-
-/** The local redis-server's CPU time (ms), when it runs on this machine. */
-function redisCpuMs(): number {
-  if (!fs.existsSync('/proc')) return 0;
-  const pid = fs.readdirSync('/proc').find((name) => {
-    try {
-      return (
-        /^\d+$/.test(name) && fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').startsWith('redis-server')
-      );
-    } catch {
-      return false;
-    }
-  });
-  return pid ? cpuMsOf(pid) : 0;
-}
 
 /**
  * A socket of listener `n`: its own session and its own address (the server trusts the loopback
@@ -254,7 +211,7 @@ async function measure(v: Variant) {
   const cpu = () => ({
     client: cpuMsOf(process.pid),
     server: servers.reduce((sum, s) => sum + cpuMsOf(s.child.pid), 0),
-    postgres: v.database === 'postgres' ? postgresCpuMs() : 0,
+    postgres: v.database === 'postgres' ? postgresCpuMs(DATABASE_URL) : 0,
     redis: v.redis ? redisCpuMs() : 0,
   });
   // Each sender posts RATE messages a second (spread over the first interval), first for

@@ -27,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serverAndPostgresCpuMs } from './process-cpu.ts';
 
 const CONNECTIONS = 50;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -403,39 +404,8 @@ interface Timed {
   kind: string;
 }
 
-/**
- * CPU time (ms) the server process and the PostgreSQL backends of the benchmark's database have
- * used so far, from /proc (Linux; zeros elsewhere). On a machine shared with other work, CPU time
- * per request moves less than requests/s, which drop with whatever else runs.
- */
-function cpuMs(serverPid: number | undefined): { server: number; postgres: number } {
-  const ticks = (pid: string) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return +after[11] + +after[12];
-    } catch {
-      return 0;
-    }
-  };
-  // A backend's title reads "postgres: [<cluster>: ]<user> <database> <client> <state>".
-  const backendOf = (pid: string) => {
-    try {
-      return /^postgres: (?:\S+: )?\S+ (\S+) /.exec(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.[1];
-    } catch {
-      return undefined;
-    }
-  };
-  const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : '';
-  const tickMs = 10; // USER_HZ is 100 on Linux
-  const postgres = fs.existsSync('/proc')
-    ? fs
-        .readdirSync('/proc')
-        .filter((name) => /^\d+$/.test(name) && backendOf(name) === database)
-        .reduce((sum, pid) => sum + ticks(pid), 0)
-    : 0;
-  return { server: serverPid ? ticks(String(serverPid)) * tickMs : 0, postgres: postgres * tickMs };
-}
+/** CPU time (ms) so far of the server process and of the benchmark database's PostgreSQL backends. */
+const cpuMs = (serverPid: number | undefined) => serverAndPostgresCpuMs(serverPid, databaseUrl);
 
 /** Latencies in ms of the last run, by kind of request. */
 const latencies = new Map<string, number[]>();

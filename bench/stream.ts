@@ -36,6 +36,7 @@ import { openDatabase } from '../packages/server/src/db/client.ts';
 import { seedRoles } from '../packages/server/src/db/seed/roles.ts';
 import { createUser } from '../packages/server/src/test/factories.ts';
 import { createFile } from '../packages/server/src/test/library-factories.ts';
+import { cpuMsOf } from './process-cpu.ts';
 import { wavHeader } from './wav.ts';
 
 const FILE_BYTES = 350_000_000;
@@ -229,12 +230,6 @@ async function waitUntilUp(port: number, urlPath: string, child: ChildProcess) {
 function rssOf(pid: number): number {
   const line = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(line?.[1] ?? 0) * 1024;
-}
-
-/** CPU time (user + system) the process has used so far, in ms (/proc/<pid>/stat, 100 ticks a second). */
-function cpuMsOf(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** One GET of the whole body, counted and dropped; throws unless 200 with every byte. */
