@@ -10,8 +10,8 @@ import { Card, EmptyState, ErrorState, LoadingState, usePageTitle } from '../../
 import { PlaysChart, SourcesChart } from './AudienceCharts.tsx';
 import { BarList } from './BarList.tsx';
 import { ChartFrame } from './ChartFrame.tsx';
-import { FigureTiles, type Tile } from './FigureTiles.tsx';
-import { change, hoursMinutes, percent } from './figures.ts';
+import { audienceTiles, FigureTiles, type Tile } from './FigureTiles.tsx';
+import { change } from './figures.ts';
 import styles from './insights.module.css';
 import { PeriodPicker, useInsightsRange } from './PeriodPicker.tsx';
 
@@ -84,36 +84,8 @@ export function CatalogueView({ data }: { data: CatalogueInsightsResponse }) {
   const tiles: Tile[] = [
     { label: 'Files', value: withThousands(data.fileCount) },
     { label: 'Plays', value: withThousands(data.plays.current), figure: data.plays, against },
+    ...audienceTiles(audience, against),
   ];
-  if (!audience.withheld) {
-    tiles.push(
-      {
-        label: 'Unique listeners',
-        value: withThousands(audience.listeners.current),
-        figure: audience.listeners,
-        against,
-      },
-      {
-        label: 'Listening time',
-        value: hoursMinutes(audience.listeningMs.current),
-        figure: audience.listeningMs,
-        against,
-      },
-      {
-        label: 'Average share heard',
-        value: percent(audience.averageShareHeard.current),
-        figure: audience.averageShareHeard,
-        against,
-      },
-      {
-        label: 'Completion rate',
-        value: percent(audience.completionRate.current),
-        figure: audience.completionRate,
-        against,
-      },
-      { label: 'Plays with a toy', value: percent(audience.toyShare) },
-    );
-  }
   const top = data.topFiles;
   return (
     <div className={styles.sections}>

@@ -1,5 +1,6 @@
-import type { ComparedFigure } from '@mesmer/shared/api/insights';
-import { change } from './figures.ts';
+import type { Audience, ComparedFigure } from '@mesmer/shared/api/insights';
+import { withThousands } from '@mesmer/shared/domain/number-format';
+import { change, hoursMinutes, percent } from './figures.ts';
 import styles from './insights.module.css';
 
 export interface Tile {
@@ -40,4 +41,39 @@ export function FigureTiles({ tiles }: { tiles: readonly Tile[] }) {
       })}
     </dl>
   );
+}
+
+/**
+ * The audience's headline tiles (a file's or a catalogue's), each compared with the previous period;
+ * none while the audience is withheld (fewer than 5 distinct listeners).
+ */
+export function audienceTiles(audience: Audience, against: string): Tile[] {
+  if (audience.withheld) return [];
+  return [
+    {
+      label: 'Unique listeners',
+      value: withThousands(audience.listeners.current),
+      figure: audience.listeners,
+      against,
+    },
+    {
+      label: 'Listening time',
+      value: hoursMinutes(audience.listeningMs.current),
+      figure: audience.listeningMs,
+      against,
+    },
+    {
+      label: 'Average share heard',
+      value: percent(audience.averageShareHeard.current),
+      figure: audience.averageShareHeard,
+      against,
+    },
+    {
+      label: 'Completion rate',
+      value: percent(audience.completionRate.current),
+      figure: audience.completionRate,
+      against,
+    },
+    { label: 'Plays with a toy', value: percent(audience.toyShare) },
+  ];
 }

@@ -8,8 +8,7 @@ import { ErrorState, LoadingState } from '../../ui/index.ts';
 import { PlaysChart, RetentionChart, SourcesChart } from './AudienceCharts.tsx';
 import { BarList } from './BarList.tsx';
 import { ChartFrame } from './ChartFrame.tsx';
-import { FigureTiles, type Tile } from './FigureTiles.tsx';
-import { hoursMinutes, percent } from './figures.ts';
+import { audienceTiles, FigureTiles, type Tile } from './FigureTiles.tsx';
 import styles from './insights.module.css';
 import { PeriodPicker } from './PeriodPicker.tsx';
 
@@ -47,36 +46,8 @@ export function FileInsightsView({ data }: { data: FileInsightsResponse }) {
   const against = `previous ${period.days} days`;
   const tiles: Tile[] = [
     { label: 'Plays', value: withThousands(data.plays.current), figure: data.plays, against },
+    ...audienceTiles(audience, against),
   ];
-  if (!audience.withheld) {
-    tiles.push(
-      {
-        label: 'Unique listeners',
-        value: withThousands(audience.listeners.current),
-        figure: audience.listeners,
-        against,
-      },
-      {
-        label: 'Listening time',
-        value: hoursMinutes(audience.listeningMs.current),
-        figure: audience.listeningMs,
-        against,
-      },
-      {
-        label: 'Average share heard',
-        value: percent(audience.averageShareHeard.current),
-        figure: audience.averageShareHeard,
-        against,
-      },
-      {
-        label: 'Completion rate',
-        value: percent(audience.completionRate.current),
-        figure: audience.completionRate,
-        against,
-      },
-      { label: 'Plays with a toy', value: percent(audience.toyShare) },
-    );
-  }
   const tiers = data.tiers ? [...data.tiers].sort((a, b) => b.rank - a.rank) : null;
   return (
     <div className={styles.sections}>
