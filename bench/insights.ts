@@ -19,14 +19,14 @@
  * `ends` for the ended-session cost alone);
  * BENCH_ENDS (default 2000) is how many sessions part 2 ends.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startLibraryServer } from './library-server-process.ts';
 import { serverAndPostgresCpuMs } from './process-cpu.ts';
 import { wavHeader } from './wav.ts';
 
@@ -187,28 +187,6 @@ function scenarios({ staff, creators, listeners }: Prepared): Scenario[] {
     ]);
   }
   return list;
-}
-
-async function startServer(url: string, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const serverFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'library-server.ts');
-  const child = fork(serverFile, [], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      RATE_LIMIT: 'false',
-      DATA_DIR: dataDir,
-      BENCH_SERVERS: '1',
-    },
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m: { port: number }) => resolve(m.port));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, port };
 }
 
 /** CPU time (ms) so far of the server process and of the bench database's PostgreSQL backends. */
@@ -548,7 +526,7 @@ async function measure() {
   }
   const prepared = await prepareData(client);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-bench-insights-'));
-  const { child, port } = await startServer(databaseUrl, dataDir);
+  const { child, port } = await startLibraryServer({ databaseUrl, dataDir });
   const base = `http://127.0.0.1:${port}`;
   try {
     const list = scenarios(prepared).filter(([title], i) => i === 0 || chosen(title));

@@ -19,14 +19,14 @@
  * BENCH_CACHE=off|on runs one of the two servers only; BENCH_SERVERS=2 runs two server processes
  * behind node:cluster's round-robin.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startLibraryServer } from './library-server-process.ts';
 import { serverAndPostgresCpuMs } from './process-cpu.ts';
 
 const CONNECTIONS = 50;
@@ -351,33 +351,15 @@ async function startServer(
   url: string,
   cacheSeconds: number,
 ): Promise<{ child: ChildProcess; port: number }> {
-  const serverFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'library-server.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-bench-'));
-  const child = fork(serverFile, [], {
-    // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-    ],
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      RATE_LIMIT: 'false',
-      LIBRARY_CACHE_SECONDS: String(cacheSeconds),
-      DATA_DIR: dataDir,
-      BENCH_SERVERS: String(servers),
-    },
+  const server = await startLibraryServer({
+    databaseUrl: url,
+    dataDir,
+    servers,
+    env: { LIBRARY_CACHE_SECONDS: String(cacheSeconds) },
   });
-  child.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m: { port: number }) => resolve(m.port));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, port };
+  server.child.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return server;
 }
 
 /** Lists must not be empty, or the scenario would measure nothing. */
