@@ -1,6 +1,5 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -41,6 +40,7 @@ import { createRateLimiter, registerRateLimit, TooManyAttempts } from './platfor
 import { createReadCache } from './platform/read-cache.ts';
 import { echoRequestId, requestIdGenerator } from './platform/request-id.ts';
 import { responseSerializerCompiler } from './platform/response-serializer.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp, thirdPartyOrigins } from './platform/web-app.ts';
 
 export interface BuildOptions {
@@ -169,7 +169,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifyCookie);
   registerCompression(app);
   const thirdParty = thirdPartyOrigins(config);
-  await app.register(fastifyHelmet, {
+  // helmet's headers, worked out once for every answer (platform/security-headers.ts).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -16,9 +16,12 @@ export const SOCKET_EVENTS = {
   setThread: 'set_thread',
   /** server → client: MessagePage. */
   bulkMessages: 'bulk_messages',
-  /** server → client: a new Message in the current thread. */
+  /** server → client: a new Message in the current thread; it also stands for that thread's thread_updated. */
   message: 'message',
-  /** server → client (user room): { threadId, mostRecentMessage } for the home banner and the list. */
+  /**
+   * server → client (user room): { threadId, mostRecentMessage } for the home banner and the list, to
+   * the sockets that do not have that thread open (those get its `message` instead: one frame a socket).
+   */
   threadUpdated: 'thread_updated',
   /** server → client: { error } when set_thread is refused or an event is dropped by its rate limit (decision 020). */
   error: 'error_message',

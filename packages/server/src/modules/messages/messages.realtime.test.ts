@@ -149,6 +149,8 @@ describe('the messaging socket', () => {
     // bob has not opened the thread: only his user room hears of it; then he opens it too.
     const updated = next(b, 'thread_updated');
     const inRoomA = next<{ id: number; message: string; senderId: number }>(a, 'message');
+    // One frame a socket: with the thread open, the message stands for its thread_updated.
+    const updatedA = arrives(a, 'thread_updated');
     const sent = (await post(alice.token, '/api/messages', { threadId, message: 'second' })).json();
     expect(await inRoomA).toMatchObject({
       id: sent.id,
@@ -158,6 +160,7 @@ describe('the messaging socket', () => {
       removed: false,
     });
     expect(await updated).toEqual({ threadId, mostRecentMessage: sent.id });
+    expect(await updatedA).toBe(false);
 
     const bBulk = next<{ messages: unknown[] }>(b, 'bulk_messages');
     b.emit('set_thread', threadId, null, null);
@@ -571,12 +574,16 @@ describe.skipIf(!hasRedisServer)(
     }
 
     it('delivers a message posted on one to a socket on the other', async () => {
-      const { id, socket } = await onTwo();
+      const { who, id, socket } = await onTwo();
+      // Another socket of the same person on process two, without the thread open.
+      const elsewhere = await open(twoUrl, { token: who.token });
       const heard = next<{ message: string }>(socket, 'message');
-      const updated = next(socket, 'thread_updated');
-      await call('POST', '/api/messages', sender.token, { threadId: id, message: 'across' });
+      const updated = next(elsewhere, 'thread_updated');
+      const sent = (
+        await call('POST', '/api/messages', sender.token, { threadId: id, message: 'across' })
+      ).json();
       expect((await heard).message).toBe('across');
-      expect(await updated).toMatchObject({ threadId: id });
+      expect(await updated).toEqual({ threadId: id, mostRecentMessage: sent.id });
     });
 
     it('sign-out everywhere on one closes the socket on the other within a second', async () => {
@@ -751,8 +758,10 @@ describe.skipIf(!adminUrl)(
       const bulk = next(onTwo, 'bulk_messages');
       onTwo.emit('set_thread', id, null, t2);
       await bulk;
+      // Another socket of p2 on process two, without the thread open, hears thread_updated.
+      const listOnTwo = await open(two, { token: t2 });
       const message = next<{ message: string; senderId: number }>(onTwo, 'message');
-      const updated = next(onTwo, 'thread_updated');
+      const updated = next(listOnTwo, 'thread_updated');
       const sent = await api(one, t1, '/messages', { threadId: id, message: 'across processes' });
       expect(await message).toMatchObject({ message: 'across processes', senderId: p1.id, threadId: id });
       expect(await updated).toEqual({ threadId: id, mostRecentMessage: sent.id });

@@ -26,10 +26,11 @@ import type { MessagesService } from './messages.service.ts';
  * `user:<id>`, which the code that ends sessions closes in every process, and its session is read
  * again at each event and every SESSION_CHECK_MS. A client emits `set_thread(threadId,
  * startingMessageId | null, token)`; after checking membership the socket joins the thread's room
- * and gets `bulk_messages`. Messages posted through the API reach the thread room as `message` and
- * each member's user room as `thread_updated`. With REDIS_URL the rooms span every server process
- * (@socket.io/redis-adapter); without Redis, or while it cannot be reached at start, they stay in
- * this process.
+ * and gets `bulk_messages`. Messages posted through the API reach the thread room as `message`, and
+ * the members' other sockets (user room) as `thread_updated`: one frame a socket. With REDIS_URL the
+ * rooms span every server process (@socket.io/redis-adapter; a message crosses Redis once, as a
+ * server-side event each process delivers to its own sockets); without Redis, or while it cannot be
+ * reached at start, they stay in this process.
  */
 
 /**
@@ -61,6 +62,8 @@ export const SESSION_CHECK_MS = 15_000;
 const SWEEP_GROUP = 200;
 
 const TOO_MANY = 'Too many requests: slow down.';
+/** Between server processes (through Redis): a message to push to the sockets of its members. */
+const DELIVER_EVENT = 'deliver_message';
 
 /** A token bucket on the app's clock. */
 class Bucket {
@@ -369,17 +372,26 @@ export async function attachRealtime(
     });
   });
 
-  hub.deliver = (message: Message, memberIds: number[], withheldFrom: number[]) => {
-    if (memberIds.length === 0) return;
+  /** Pushes a message to this process's sockets of its members. */
+  const deliverHere = (message: Message, memberIds: number[], withheldFrom: number[]) => {
     // To the members as the database has them now: a socket left in the room of a thread its user
     // no longer belongs to hears nothing more. A socket is also in its user's room (the handshake).
-    io.to(memberIds.map((id) => threadRoom(message.threadId, id)))
-      .except(withheldFrom.map(userRoom))
-      .emit(SOCKET_EVENTS.message, message);
-    io.to(memberIds.map(userRoom)).emit(SOCKET_EVENTS.threadUpdated, {
+    const threadRooms = memberIds.map((id) => threadRoom(message.threadId, id));
+    io.local.to(threadRooms).except(withheldFrom.map(userRoom)).emit(SOCKET_EVENTS.message, message);
+    // One frame a socket: one with the thread open takes the message itself as the thread's update
+    // (each frame is a system call; bench/README.md, "Realtime messaging").
+    io.local.to(memberIds.map(userRoom)).except(threadRooms).emit(SOCKET_EVENTS.threadUpdated, {
       threadId: message.threadId,
       mostRecentMessage: message.id,
     });
+  };
+  // The other processes hear of a message once (one Redis publish, however many events and rooms it
+  // makes) and push it to their own sockets the same way.
+  if (redis) io.on(DELIVER_EVENT, deliverHere);
+  hub.deliver = (message: Message, memberIds: number[], withheldFrom: number[]) => {
+    if (memberIds.length === 0) return;
+    deliverHere(message, memberIds, withheldFrom);
+    if (redis) io.serverSideEmit(DELIVER_EVENT, message, memberIds, withheldFrom);
   };
   // Through the adapter: the sockets of every process, at once.
   hub.disconnectUser = (userId: number) => io.in(userRoom(userId)).disconnectSockets(true);

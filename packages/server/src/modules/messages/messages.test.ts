@@ -558,14 +558,19 @@ describe('a block means no contact from the blocked user', () => {
         socket.emit('set_thread', group, null);
         await page;
       }
+      // Sockets without the thread open (another page of the same people) hear thread_updated.
+      const victimElsewhere = await open(victim.token);
+      const thirdElsewhere = await open(third.token);
       const toVictim = {
         message: heard(victimSocket, 'message'),
-        updated: heard(victimSocket, 'thread_updated'),
+        updated: heard(victimElsewhere, 'thread_updated'),
       };
       const toThird = {
         message: heard(thirdSocket, 'message'),
-        updated: heard(thirdSocket, 'thread_updated'),
+        updated: heard(thirdElsewhere, 'thread_updated'),
       };
+      // A socket with the thread open takes the message as the thread's update: one frame each.
+      const updatedInThread = [heard(victimSocket, 'thread_updated'), heard(thirdSocket, 'thread_updated')];
       const pestPost = (await send(pest.token, { threadId: group, message: 'live' })).json().id;
       const thirdPost = (await send(third.token, { threadId: group, message: 'marker' })).json().id;
       // The third member's later post arriving on both sockets shows the pest's had its chance.
@@ -580,6 +585,7 @@ describe('a block means no contact from the blocked user', () => {
       ]);
       await vi.waitFor(() => expect(toThird.updated).toHaveLength(2));
       expect(toVictim.updated).toEqual([{ threadId: group, mostRecentMessage: thirdPost }]);
+      expect(updatedInThread).toEqual([[], []]);
     });
   });
 });

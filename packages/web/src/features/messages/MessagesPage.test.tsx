@@ -163,6 +163,17 @@ describe('thread list', () => {
       ),
     );
   });
+
+  it('refetches the list on a message, which stands for thread_updated on a socket with its thread open', async () => {
+    const { fetch } = render('/messages');
+    await screen.findByRole('list', { name: 'Threads' });
+    const lists = () =>
+      fetch.mock.calls.filter(([u]) => String(u).startsWith('/api/messages/threads')).length;
+    const before = lists();
+    await waitFor(() => expect(socket.listeners('message')).toBeGreaterThan(0));
+    act(() => socket.serverEmit('message', message(12, 'new')));
+    await waitFor(() => expect(lists()).toBe(before + 1));
+  });
 });
 
 describe('chat view', () => {

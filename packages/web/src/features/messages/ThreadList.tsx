@@ -27,15 +27,20 @@ function ThreadAvatar({ thread }: { thread: Thread }) {
   return <Avatar name={null} imageURL={thread.users[0]?.imageURL} size={40} />;
 }
 
-/** Refetches the messaging lists whenever a thread the user is in gets a message. */
+/**
+ * Refetches the messaging lists whenever a thread the user is in gets a message: thread_updated, or
+ * the message itself when this socket has that thread open (the server sends one of the two).
+ */
 export function useThreadUpdates(socket: Socket | null) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!socket) return;
     const onUpdate = () => queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
     socket.on(SOCKET_EVENTS.threadUpdated, onUpdate);
+    socket.on(SOCKET_EVENTS.message, onUpdate);
     return () => {
       socket.off(SOCKET_EVENTS.threadUpdated, onUpdate);
+      socket.off(SOCKET_EVENTS.message, onUpdate);
     };
   }, [socket, queryClient]);
 }
