@@ -1,0 +1,1 @@
+CREATE INDEX "files_listing_idx" ON "files" USING btree ("id","is_public","release_date","duration","file_type");
