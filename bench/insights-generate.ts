@@ -27,6 +27,7 @@
  * BENCH_RESET=1 (which empties listening_sessions first). BENCH_SESSIONS changes the count (e.g.
  * 1000000 for a quick try); BENCH_ROLLUPS_ONLY=1 rebuilds the rollups from the sessions there are.
  */
+import fs from 'node:fs';
 import pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/client.ts';
 
@@ -84,6 +85,37 @@ if (counts.files !== files) {
  * lo = ceil(100 s / size - 0.5) and hi = ceil(100 (e + 1) / size - 0.5) - 1; the parts of a day are
  * the running sum of +1 at lo and -1 at hi + 1 over the parts, written as runs of equal counts.
  */
+/**
+ * The rollups kept as plays end that migration 0028 derives from the ones above (per-day and per-week
+ * distinct listeners, creator days and sources, listeners' last days, listeners' trained triggers).
+ * Its backfill statements are run as they are, read from the migration, so the two cannot drift.
+ */
+const DERIVED_ROLLUPS = [
+  'insights_file_day_listeners',
+  'insights_creator_days',
+  'insights_creator_day_sources',
+  'insights_file_listener_last_days',
+  'insights_creator_listener_last_days',
+  'insights_listener_triggers',
+  'insights_previous_listeners',
+];
+function derivedRollupSteps(): [title: string, statement: string][] {
+  const migration = fs.readFileSync(
+    new URL('../packages/server/src/db/migrations/0028_insights_kept_buckets.sql', import.meta.url),
+    'utf8',
+  );
+  return migration
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.replace(/^\s*(--.*\n)*/, '').trim())
+    .filter(
+      (statement) => /^INSERT INTO "insights_/.test(statement) && !statement.includes('insights_site_totals'),
+    )
+    .map((statement, i) => [
+      `${/^INSERT INTO "(\w+)"/.exec(statement)?.[1]} (0028 backfill ${i + 1})`,
+      statement,
+    ]);
+}
+
 const ROLLUP_STEPS: [title: string, statement: string][] = [
   ['work_mem for the rollups', `set work_mem = '256MB'`],
   // The rows are consistent by construction: no foreign-key check per row (superuser only).
@@ -91,7 +123,7 @@ const ROLLUP_STEPS: [title: string, statement: string][] = [
   [
     'empty the rollups',
     `truncate insights_file_days, insights_file_day_counts, insights_file_listeners, insights_creator_listeners,
-              insights_listener_days, insights_listener_files, insights_site_days`,
+              insights_listener_days, insights_listener_files, insights_site_days, ${DERIVED_ROLLUPS.join(', ')}`,
   ],
   [
     'what each ended session heard',
@@ -213,13 +245,14 @@ const ROLLUP_STEPS: [title: string, statement: string][] = [
      where user_id is not null and (play or heard > 0)
      group by 1, 2`,
   ],
+  ...derivedRollupSteps(),
   ['drop the work tables', 'drop table bench_insights_ended, bench_insights_retention'],
   ['foreign-key checks back', 'set session_replication_role = default'],
   [
     'vacuum analyze the rollups',
     `vacuum analyze insights_file_days, insights_file_day_counts, insights_file_listeners,
                     insights_creator_listeners, insights_listener_days, insights_listener_files,
-                    insights_site_days`,
+                    insights_site_days, ${DERIVED_ROLLUPS.join(', ')}`,
   ],
 ];
 

@@ -108,11 +108,12 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   console.log(`\n  ${config.siteName} is running at ${config.publicUrl}\n`);
 
-  // The demo's generated audio gets its waveform and loudness once, in the background, one file at a time;
-  // on every other server, files from before sizes were kept get their audio's size (one stat each:
-  // the staff dashboard's storage used), the decoding being left to `npm run admin -- analyse`.
+  // The demo's generated audio gets its waveform and loudness once, in the background, one file at a
+  // time. Other servers analyse nothing at start: uploads are measured as they are published, older
+  // files by `npm run admin -- analyse` (a storage stat each, an S3 HEAD, is not for every start).
+  if (!config.seedDemo) return;
   const log = app.log;
-  void analyseStoredAudio(app.ctx, { log: (line) => log.debug(line), sizesOnly: !config.seedDemo })
+  void analyseStoredAudio(app.ctx, { log: (line) => log.debug(line) })
     .then(({ analysed, measured, failed }) => {
       if (analysed > 0 || measured > 0 || failed.length > 0)
         log.info(`analysed ${analysed} files, measured ${measured} (${failed.length} failed)`);

@@ -6,8 +6,9 @@
  * `npm run admin -- role <username> <role> [--revoke]`: gives a user a role (any of ROLE_NAMES,
  * matched ignoring case; quote names with a space, or not), or takes it with --revoke. Effective
  * on the user's next request.
- * `npm run admin -- analyse`: computes the waveform, loudness and cue-editor peaks of stored files lacking
- * them, and measures the stored audio of files without a size.
+ * `npm run admin -- analyse [--sizes-only]`: computes the waveform, loudness and cue-editor peaks of
+ * stored files lacking them, and measures the stored audio of files without a size (only that with
+ * --sizes-only).
  * `npm run admin -- backup <file>` / `restore <file>`: the embedded database and the local media
  * folder into one archive and back (db/embedded-backup.ts), while no server runs on DATA_DIR. On
  * PostgreSQL they refuse and point to pg_dump.
@@ -37,7 +38,7 @@ const USAGE = [
   'Usage: npm run admin -- create <username> <email>',
   '       npm run admin -- password <username>',
   '       npm run admin -- role <username> <role> [--revoke]',
-  '       npm run admin -- analyse',
+  '       npm run admin -- analyse [--sizes-only]',
   '       npm run admin -- backup <file>',
   '       npm run admin -- restore <file>',
 ].join('\n');
@@ -159,12 +160,14 @@ async function changeRole(args: string[]) {
 
 /**
  * Waveform, loudness, peaks and audio size for every stored file still lacking them (files from before
- * uploads analysed them).
+ * uploads analysed them); `--sizes-only` measures the audio of files without a size and decodes nothing.
+ * The server no longer measures at start (a storage stat per file, an S3 HEAD each).
  */
 async function analyse(args: string[]) {
-  if (args.length !== 0) throw new UsageError(USAGE);
+  if (args.length > 1 || (args.length === 1 && args[0] !== '--sizes-only')) throw new UsageError(USAGE);
   const config = loadConfig();
-  const { failed } = await withDatabase((db) => analyseStoredAudio({ db, config }));
+  const sizesOnly = args[0] === '--sizes-only';
+  const { failed } = await withDatabase((db) => analyseStoredAudio({ db, config }, { sizesOnly }));
   if (failed.length > 0) process.exitCode = 1;
 }
 

@@ -9,7 +9,7 @@ import {
   text,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { files } from './library.ts';
+import { files, triggers } from './library.ts';
 
 /**
  * Insights rollups (docs/decisions/047-insights-rollups.md): kept as listening sessions end, in the
@@ -17,6 +17,18 @@ import { files } from './library.ts';
  * the session's end, except the listener's own days (their time zone). Listeners who opted out of
  * insights add nothing to the file and creator rollups; their own days and files are theirs.
  */
+
+/**
+ * Distinct listeners of a day's and a week's bucket, counted as plays end (the day's row of a
+ * listener key is new: +1 to `listeners`; and no other day of its ISO week has one: +1 to
+ * `week_listeners`), so a series reads sums instead of counting distinct keys.
+ */
+const bucketListeners = {
+  /** Distinct listeners of the day. */
+  listeners: integer('listeners').notNull().default(0),
+  /** Listeners counted in the day's ISO week (Monday first) on this day: a week's sum is its distinct listeners. */
+  weekListeners: integer('week_listeners').notNull().default(0),
+};
 
 /** Per file per day: counted plays and what they heard. */
 export const insightsFileDays = pgTable(
@@ -38,6 +50,19 @@ export const insightsFileDays = pgTable(
     toyPlays: integer('toy_plays').notNull().default(0),
     /** Plays that heard each of RETENTION_BINS equal parts of the track. */
     retention: integer('retention').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.day] })],
+);
+
+/** Per file per day: its distinct listeners (apart from the wide insights_file_days rows). */
+export const insightsFileDayListeners = pgTable(
+  'insights_file_day_listeners',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    ...bucketListeners,
   },
   (t) => [primaryKey({ columns: [t.fileId, t.day] })],
 );
@@ -134,3 +159,118 @@ export const insightsListenerFiles = pgTable(
     index('insights_listener_files_top_idx').on(t.userId, t.plays.desc(), t.listenedMs.desc(), t.fileId),
   ],
 );
+
+/** Per creator (uploader) per day: insights_file_days summed over their files, as plays end (the catalogue). */
+export const insightsCreatorDays = pgTable(
+  'insights_creator_days',
+  {
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    plays: integer('plays').notNull().default(0),
+    listeningMs: bigint('listening_ms', { mode: 'number' }).notNull().default(0),
+    shareHeard: doublePrecision('share_heard').notNull().default(0),
+    completions: integer('completions').notNull().default(0),
+    toyPlays: integer('toy_plays').notNull().default(0),
+    ...bucketListeners,
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.day] })],
+);
+
+/** Per creator per day: plays by source (PLAY_SOURCES or 'unknown') over their files. */
+export const insightsCreatorDaySources = pgTable(
+  'insights_creator_day_sources',
+  {
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    source: text('source').notNull(),
+    plays: integer('plays').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.day, t.source] })],
+);
+
+/**
+ * The last day each listener key played a file: a period ending today has as many distinct
+ * listeners as keys whose last day is in it (an index-only count instead of a distinct over days).
+ */
+export const insightsFileListenerLastDays = pgTable(
+  'insights_file_listener_last_days',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    listenerKey: text('listener_key').notNull(),
+    lastDay: date('last_day').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fileId, t.listenerKey] }),
+    index('insights_file_listener_last_days_day_idx').on(t.fileId, t.lastDay),
+  ],
+);
+
+/** The last day each listener key played one of a creator's files (the catalogue's distinct listeners). */
+export const insightsCreatorListenerLastDays = pgTable(
+  'insights_creator_listener_last_days',
+  {
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listenerKey: text('listener_key').notNull(),
+    lastDay: date('last_day').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creatorId, t.listenerKey] }),
+    index('insights_creator_listener_last_days_day_idx').on(t.creatorId, t.lastDay),
+  ],
+);
+
+/**
+ * Kept figures: the distinct listeners of the period before a period of `period` days ending on `day`,
+ * per scope (`file` / `creator` and its id). That period is closed, so its figure is counted once a
+ * day; a listener row added for a day before `day` (a late offline session) deletes the scope's
+ * figures from that day on. The only kept figures of insights (insights.repo.ts reads and writes them).
+ */
+export const insightsPreviousListeners = pgTable(
+  'insights_previous_listeners',
+  {
+    scope: text('scope').notNull(),
+    scopeId: integer('scope_id').notNull(),
+    period: integer('period').notNull(),
+    day: date('day').notNull(),
+    listeners: integer('listeners').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.day, t.period] })],
+);
+
+/** Per signed-in listener: plays of files that train each trigger (their trained triggers), as plays end. */
+export const insightsListenerTriggers = pgTable(
+  'insights_listener_triggers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    triggerId: integer('trigger_id')
+      .notNull()
+      .references(() => triggers.id, { onDelete: 'cascade' }),
+    plays: integer('plays').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.triggerId] }),
+    index('insights_listener_triggers_top_idx').on(t.userId, t.plays.desc(), t.triggerId),
+  ],
+);
+
+/**
+ * Site-wide running totals of `files`, kept by a trigger on it (every insert, size change, delete and
+ * truncate, whichever module or tool writes it), so the dashboard does not count and sum 100,000 rows.
+ * One row (id 1).
+ */
+export const insightsSiteTotals = pgTable('insights_site_totals', {
+  id: integer('id').primaryKey(),
+  fileCount: integer('file_count').notNull().default(0),
+  /** The stored audio of every file whose size is known (storage used). */
+  audioBytes: bigint('audio_bytes', { mode: 'number' }).notNull().default(0),
+});

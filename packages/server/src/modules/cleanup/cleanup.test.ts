@@ -14,6 +14,22 @@ const HOUR = 3600_000;
 const hash = (name: string) => createHash('sha256').update(name).digest('hex');
 const at = (hoursFromNow: number) => new Date(clock.now().getTime() + hoursFromNow * HOUR);
 
+/** A signed-in session ended `daysAgo` days ago with the raw detail insights keep for a while. */
+function sessionWithDetail(name: string, daysAgo: number, extra: { supporterTierId?: string } = {}) {
+  return {
+    tokenHash: hash(name),
+    userId: user.id,
+    startedAt: at(-daysAgo * 24 - 1),
+    endedAt: at(-daysAgo * 24),
+    creditedMs: 60_000,
+    audioSize: 600,
+    servedRanges: [[0, 299]] as [number, number][],
+    source: 'file-page',
+    toyConnected: true,
+    ...extra,
+  };
+}
+
 async function seed() {
   await db.delete(authSessions);
   await db.delete(emailTokens);
@@ -43,29 +59,8 @@ async function seed() {
       creditedMs: 300_000,
     },
     // Insights' raw detail: kept RAW_SESSION_RETENTION_DAYS (90) days after the end, then cleared.
-    {
-      tokenHash: hash('detail-expired'),
-      userId: user.id,
-      startedAt: at(-91 * 24 - 1),
-      endedAt: at(-91 * 24),
-      creditedMs: 60_000,
-      audioSize: 600,
-      servedRanges: [[0, 299]],
-      source: 'file-page',
-      toyConnected: true,
-      supporterTierId: 'tier-1',
-    },
-    {
-      tokenHash: hash('detail-kept'),
-      userId: user.id,
-      startedAt: at(-89 * 24 - 1),
-      endedAt: at(-89 * 24),
-      creditedMs: 60_000,
-      audioSize: 600,
-      servedRanges: [[0, 299]],
-      source: 'file-page',
-      toyConnected: true,
-    },
+    sessionWithDetail('detail-expired', 91, { supporterTierId: 'tier-1' }),
+    sessionWithDetail('detail-kept', 89),
   ]);
 }
 

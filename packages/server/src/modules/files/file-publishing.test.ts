@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { authHeader, createSignedInUser, type TestUser } from '../../test/factor
 import { createTestApp } from '../../test/harness.ts';
 import { createPlaylist } from '../../test/library-factories.ts';
 import { startS3Server } from '../../test/s3-server.ts';
+import { uploadAndPublish } from '../../test/uploads.ts';
 
 /**
  * The whole journey through the API, with media in the local folder and in S3: upload real audio,
@@ -37,39 +37,9 @@ describe.each(backends)('publishing a file, media in the $name', ({ name, app, c
     creator = await createSignedInUser(app, { roles: ['Verified Creator'] });
   });
 
-  /** POST /api/files/upload with the fields, then the chunk part when given. */
-  async function uploadCall(fields: Record<string, string | number>, chunk?: Buffer) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
-    if (chunk) form.append('chunk', new Blob([new Uint8Array(chunk)]), 'blob');
-    const encoded = new Response(form);
-    return app.inject({
-      method: 'POST',
-      url: '/api/files/upload',
-      headers: {
-        ...authHeader(creator.token),
-        'content-type': encoded.headers.get('content-type') as string,
-      },
-      payload: Buffer.from(await encoded.arrayBuffer()),
-    });
-  }
-
   it('uploads audio, makes it a file with its waveform, attaches a Funscript, plays it and deletes it', async () => {
     const bytes = fs.readFileSync(await sineFile('wav', 2));
-    const uuid = randomUUID();
-    const fields = { uuid, fileName: 'Sine.wav', secure: 'false', chunkIndex: 0, totalChunks: 1 };
-    expect((await uploadCall({ ...fields, chunkSize: bytes.length }, bytes)).statusCode).toBe(200);
-    const completed = await uploadCall(fields);
-    expect(completed.statusCode, completed.body).toBe(200);
-
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/files',
-      headers: authHeader(creator.token),
-      payload: { uuid, name: 'Sine', fileType: 2, description: 'A tone.' },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const { id } = created.json();
+    const { id, handle: uuid } = await uploadAndPublish(app, creator.token, bytes, 'Sine');
     const [row] = await db.select().from(files).where(eq(files.id, id));
     // The file takes the server's id for the upload, never the client's handle.
     expect(row.uuid).not.toBe(uuid);

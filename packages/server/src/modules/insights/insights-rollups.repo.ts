@@ -1,13 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  files,
   fileTiers,
+  insightsCreatorDaySources,
+  insightsCreatorDays,
+  insightsCreatorListenerLastDays,
   insightsCreatorListeners,
   insightsFileDayCounts,
+  insightsFileDayListeners,
   insightsFileDays,
+  insightsFileListenerLastDays,
   insightsFileListeners,
   insightsListenerDays,
   insightsListenerFiles,
+  insightsListenerTriggers,
+  insightsPreviousListeners,
   insightsSiteDays,
   listeningSessions,
   membershipTiers,
@@ -29,6 +37,25 @@ export interface FileDayAddition {
 }
 
 const intArray = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::int[]`;
+const dateArray = (days: readonly string[]) => sql`${`{${days.join(',')}}`}::date[]`;
+
+/** What a scope (one file, or a creator's catalogue) keeps its distinct listeners in. */
+const LISTENER_TABLES = {
+  file: {
+    buckets: insightsFileDayListeners,
+    listeners: insightsFileListeners,
+    lastDays: insightsFileListenerLastDays,
+    id: sql.raw('file_id'),
+  },
+  creator: {
+    buckets: insightsCreatorDays,
+    listeners: insightsCreatorListeners,
+    lastDays: insightsCreatorListenerLastDays,
+    id: sql.raw('creator_id'),
+  },
+} as const;
+
+export type ListenerScope = keyof typeof LISTENER_TABLES;
 
 /** The SQL of the rollups kept as sessions end (docs/decisions/047); the rules are in insights-rollups.ts. */
 export function createInsightsRollupsRepo(db: Db) {
@@ -104,6 +131,51 @@ export function createInsightsRollupsRepo(db: Db) {
         });
     },
 
+    /** The file's uploader (whose catalogue a play of it adds to); null for an unknown file. */
+    async uploaderOf(fileId: number): Promise<number | null> {
+      const [row] = await db.select({ id: files.uploaderId }).from(files).where(eq(files.id, fileId));
+      return row?.id ?? null;
+    },
+
+    /** What a session adds to its creator's day: the file day's figures without retention. */
+    async addCreatorDay(creatorId: number, a: FileDayAddition) {
+      await db
+        .insert(insightsCreatorDays)
+        .values({
+          creatorId,
+          day: a.day,
+          plays: a.plays,
+          listeningMs: a.listeningMs,
+          shareHeard: a.shareHeard,
+          completions: a.completions,
+          toyPlays: a.toyPlays,
+        })
+        .onConflictDoUpdate({
+          target: [insightsCreatorDays.creatorId, insightsCreatorDays.day],
+          set: {
+            plays: sql`${insightsCreatorDays.plays} + excluded.plays`,
+            listeningMs: sql`${insightsCreatorDays.listeningMs} + excluded.listening_ms`,
+            shareHeard: sql`${insightsCreatorDays.shareHeard} + excluded.share_heard`,
+            completions: sql`${insightsCreatorDays.completions} + excluded.completions`,
+            toyPlays: sql`${insightsCreatorDays.toyPlays} + excluded.toy_plays`,
+          },
+        });
+    },
+
+    async addCreatorSource(creatorId: number, day: string, source: string) {
+      await db
+        .insert(insightsCreatorDaySources)
+        .values({ creatorId, day, source, plays: 1 })
+        .onConflictDoUpdate({
+          target: [
+            insightsCreatorDaySources.creatorId,
+            insightsCreatorDaySources.day,
+            insightsCreatorDaySources.source,
+          ],
+          set: { plays: sql`${insightsCreatorDaySources.plays} + 1` },
+        });
+    },
+
     async addFileDayCount(
       fileId: number,
       day: string,
@@ -125,13 +197,44 @@ export function createInsightsRollupsRepo(db: Db) {
         });
     },
 
-    /** The listener (by key) heard the file on that day; and so one of its uploader's files. */
-    async addListener(fileId: number, day: string, listenerKey: string) {
-      await db.insert(insightsFileListeners).values({ fileId, day, listenerKey }).onConflictDoNothing();
+    /**
+     * The listener (by key) played in the scope (a file, or a creator's catalogue) on `day`. When that
+     * is the key's first play of the day there: the day has one more distinct listener, and so does
+     * the day's ISO week unless another of the week's days (`weekDays`) already has the key; the key's
+     * last day moves on; and kept previous-period figures from after `day` are dropped (a late
+     * offline play can land in a closed period). One statement.
+     */
+    async addListener(
+      scope: ListenerScope,
+      scopeId: number,
+      day: string,
+      weekDays: string[],
+      listenerKey: string,
+    ) {
+      const t = LISTENER_TABLES[scope];
+      const otherDays = weekDays.filter((d) => d !== day);
       await db.execute(sql`
-        insert into ${insightsCreatorListeners} (creator_id, day, listener_key)
-        select uploader_id, ${day}::date, ${listenerKey} from files where id = ${fileId}
-        on conflict do nothing`);
+        with added as (
+          insert into ${t.listeners} (${t.id}, day, listener_key) values (${scopeId}, ${day}::date, ${listenerKey})
+          on conflict do nothing
+          returning day
+        ), bucket as (
+          insert into ${t.buckets} (${t.id}, day, listeners, week_listeners)
+          select ${scopeId}, day, 1, (not exists (
+              select 1 from ${t.listeners} l
+              where l.${t.id} = ${scopeId} and l.day = any(${dateArray(otherDays)}) and l.listener_key = ${listenerKey}
+            ))::int
+          from added
+          on conflict (${t.id}, day) do update set listeners = ${t.buckets}.listeners + 1,
+            week_listeners = ${t.buckets}.week_listeners + excluded.week_listeners
+        ), last as (
+          insert into ${t.lastDays} (${t.id}, listener_key, last_day)
+          select ${scopeId}, ${listenerKey}, day from added
+          on conflict (${t.id}, listener_key) do update
+            set last_day = greatest(${t.lastDays}.last_day, excluded.last_day)
+        )
+        delete from ${insightsPreviousListeners}
+        where scope = ${scope} and scope_id = ${scopeId} and day > ${day}::date and exists (select 1 from added)`);
     },
 
     /**
@@ -165,6 +268,14 @@ export function createInsightsRollupsRepo(db: Db) {
         });
     },
 
+    /** One more play of each trigger the file trains, for the listener (their trained triggers). */
+    async addListenerTriggers(userId: number, fileId: number) {
+      await db.execute(sql`
+        insert into ${insightsListenerTriggers} (user_id, trigger_id, plays)
+        select ${userId}, trigger_id, 1 from file_triggers where file_id = ${fileId} and trains
+        on conflict (user_id, trigger_id) do update set plays = ${insightsListenerTriggers}.plays + 1`);
+    },
+
     /** Empties every rollup (before a rebuild from the raw sessions). */
     async clearAll() {
       for (const table of [
@@ -175,6 +286,13 @@ export function createInsightsRollupsRepo(db: Db) {
         insightsListenerDays,
         insightsListenerFiles,
         insightsSiteDays,
+        insightsCreatorDays,
+        insightsCreatorDaySources,
+        insightsFileDayListeners,
+        insightsFileListenerLastDays,
+        insightsCreatorListenerLastDays,
+        insightsPreviousListeners,
+        insightsListenerTriggers,
       ]) {
         await db.delete(table);
       }

@@ -1,10 +1,12 @@
 import {
+  addDays,
   COMPLETION_SHARE,
   heardParts,
   heardPartsFromStart,
   RETENTION_BINS,
   UNKNOWN_SOURCE,
   utcDay,
+  weekStart,
 } from '@mesmer/shared/domain/insights';
 import { localDay } from '@mesmer/shared/domain/streak';
 import { type Db, withTransaction } from '../../db/client.ts';
@@ -57,6 +59,12 @@ export function retentionOf(session: Pick<EndedSession, 'served' | 'heardMs' | '
   return parts.map((heard) => (heard ? 1 : 0));
 }
 
+/** The seven days of the ISO week (Monday first) holding `day`. */
+function weekDays(day: string): string[] {
+  const monday = weekStart(day);
+  return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+}
+
 const NO_RETENTION: readonly number[] = Array.from({ length: RETENTION_BINS }, () => 0);
 
 /**
@@ -77,7 +85,7 @@ export async function rollUpSession(tx: Db, s: EndedSession): Promise<void> {
   if (counted) {
     const day = utcDay(s.endedAt);
     const share = s.durationMs > 0 ? Math.min(1, s.heardMs / s.durationMs) : 0;
-    await repo.addFileDay({
+    const added = {
       fileId: s.fileId,
       day,
       plays: s.play ? 1 : 0,
@@ -86,11 +94,21 @@ export async function rollUpSession(tx: Db, s: EndedSession): Promise<void> {
       completions: s.play && share >= COMPLETION_SHARE ? 1 : 0,
       toyPlays: s.play && s.toyConnected ? 1 : 0,
       retention: s.play && s.partsKnown !== false ? retentionOf(s) : NO_RETENTION,
-    });
+    };
+    const creatorId = await repo.uploaderOf(s.fileId);
+    await repo.addFileDay(added);
+    if (creatorId !== null) await repo.addCreatorDay(creatorId, added);
     if (s.play) {
-      await repo.addFileDayCount(s.fileId, day, 'source', s.source ?? UNKNOWN_SOURCE, 1);
+      const source = s.source ?? UNKNOWN_SOURCE;
+      await repo.addFileDayCount(s.fileId, day, 'source', source, 1);
       if (tier !== null) await repo.addFileDayCount(s.fileId, day, 'tier', tier, 1);
-      await repo.addListener(s.fileId, day, listenerKey(s.listener));
+      const key = listenerKey(s.listener);
+      const week = weekDays(day);
+      await repo.addListener('file', s.fileId, day, week, key);
+      if (creatorId !== null) {
+        await repo.addCreatorSource(creatorId, day, source);
+        await repo.addListener('creator', creatorId, day, week, key);
+      }
     }
   }
   if (s.userId !== null) {
@@ -100,6 +118,7 @@ export async function rollUpSession(tx: Db, s: EndedSession): Promise<void> {
     if (s.play || s.heardMs > 0) {
       await repo.addListenerFile(s.userId, s.fileId, s.play ? 1 : 0, Math.round(s.heardMs));
     }
+    if (s.play) await repo.addListenerTriggers(s.userId, s.fileId);
   }
 }
 

@@ -11,11 +11,10 @@ export interface DayFigures {
   shareHeard: number;
   completions: number;
   toyPlays: number;
-}
-
-export interface BucketListeners {
-  start: string;
+  /** Distinct listeners of the day. */
   listeners: number;
+  /** Listeners first counted in the day's ISO week on this day (a whole week's sum is its distinct listeners). */
+  weekListeners: number;
 }
 
 /** Both drivers (node-postgres, PGlite) answer raw statements as { rows }. */
@@ -24,14 +23,20 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /**
- * The file-day rows of a scope (insights_file_days aliased d). A catalogue's files are an array
- * computed first (files_uploader_idx), then one range scan of the primary key per file: as a join
- * (`in (select …)`) the planner chose a parallel scan of every file (341 ms → 21 ms for 365 days).
+ * A scope's day rows (alias d) with their distinct listeners (day and week counts): a file's days, or
+ * a creator's (kept per creator as plays end, not summed over their files).
  */
-function fileDayScope(scope: InsightsScope): SQL {
+function daysOf(scope: InsightsScope): { rows: SQL; listeners: SQL } {
   return 'fileId' in scope
-    ? sql`d.file_id = ${scope.fileId}`
-    : sql`d.file_id = any(array(select id from files where uploader_id = ${scope.creatorId}))`;
+    ? {
+        rows: sql`insights_file_days d left join insights_file_day_listeners b on b.file_id = d.file_id and b.day = d.day
+          where d.file_id = ${scope.fileId}`,
+        listeners: sql`coalesce(b.listeners, 0) as listeners, coalesce(b.week_listeners, 0) as "weekListeners"`,
+      }
+    : {
+        rows: sql`insights_creator_days d where d.creator_id = ${scope.creatorId}`,
+        listeners: sql`d.listeners, d.week_listeners as "weekListeners"`,
+      };
 }
 
 /** The distinct-listener rows of a scope, as (day, listener_key). */
@@ -41,9 +46,16 @@ function listenersOf(scope: InsightsScope): SQL {
     : sql`(select day, listener_key from insights_creator_listeners where creator_id = ${scope.creatorId})`;
 }
 
-/** The bucket's first day: the day, or the Monday of its week (date arithmetic: no time zone involved). */
-const bucketOf = (bucket: 'day' | 'week', column: SQL) =>
-  bucket === 'day' ? sql`${column}` : sql`(${column} - (extract(isodow from ${column})::int - 1))`;
+/** The scope's listener keys with the last day each played in it. */
+function lastDaysOf(scope: InsightsScope): SQL {
+  return 'fileId' in scope
+    ? sql`insights_file_listener_last_days l where l.file_id = ${scope.fileId}`
+    : sql`insights_creator_listener_last_days l where l.creator_id = ${scope.creatorId}`;
+}
+
+/** How a scope is named in the kept previous-period figures. */
+const scopeKey = (scope: InsightsScope) =>
+  'fileId' in scope ? { scope: 'file', id: scope.fileId } : { scope: 'creator', id: scope.creatorId };
 
 /** The SQL the insights calls read: rollups only (docs/decisions/047), never raw sessions. */
 export function createInsightsRepo(db: Db) {
@@ -78,16 +90,16 @@ export function createInsightsRepo(db: Db) {
       return Number(row.n);
     },
 
-    /** Per day figures from `from` to `to` (inclusive), summed over the scope's files; only days with rows. */
+    /** Per day figures of the scope from `from` to `to` (inclusive); only days with rows. */
     async days(scope: InsightsScope, from: string, to: string): Promise<DayFigures[]> {
+      const { rows: dayRows, listeners } = daysOf(scope);
       const found = await rows<DayFigures>(
         db,
-        sql`select d.day::text as day, sum(d.plays)::int as plays, sum(d.listening_ms)::float8 as "listeningMs",
-              sum(d.share_heard)::float8 as "shareHeard", sum(d.completions)::int as completions,
-              sum(d.toy_plays)::int as "toyPlays"
-            from insights_file_days d
-            where ${fileDayScope(scope)} and d.day between ${from}::date and ${to}::date
-            group by d.day order by d.day`,
+        sql`select d.day::text as day, d.plays, d.listening_ms::float8 as "listeningMs",
+              d.share_heard as "shareHeard", d.completions, d.toy_plays as "toyPlays",
+              ${listeners}
+            from ${dayRows} and d.day between ${from}::date and ${to}::date
+            order by d.day`,
       );
       return found.map((r) => ({
         day: r.day,
@@ -96,12 +108,15 @@ export function createInsightsRepo(db: Db) {
         shareHeard: Number(r.shareHeard),
         completions: Number(r.completions),
         toyPlays: Number(r.toyPlays),
+        listeners: Number(r.listeners),
+        weekListeners: Number(r.weekListeners),
       }));
     },
 
     /**
-     * Distinct listeners from `from` to `to` (inclusive). The keys are hex: compared bytewise
-     * (collate "C"), the sort behind the distinct costs a third less than under the database's locale.
+     * Distinct listeners from `from` to `to` (inclusive), counted over the day rows: for a closed
+     * period or a few days. The keys are hex: compared bytewise (collate "C"), the sort behind the
+     * distinct costs a third less than under the database's locale.
      */
     async listeners(scope: InsightsScope, from: string, to: string): Promise<number> {
       const [row] = await rows<{ n: number }>(
@@ -112,28 +127,39 @@ export function createInsightsRepo(db: Db) {
       return Number(row.n);
     },
 
-    /**
-     * Distinct listeners per bucket (its first day) from `from` to `to`; only buckets with listeners.
-     * A day's rows are distinct listeners already (the primary key): days count rows, no distinct.
-     */
-    async listenersPerBucket(
-      scope: InsightsScope,
-      from: string,
-      to: string,
-      bucket: 'day' | 'week',
-    ): Promise<BucketListeners[]> {
-      const found = await rows<BucketListeners>(
+    /** Distinct listeners from `from` to today: the keys whose last day is in it (index-only). */
+    async listenersSince(scope: InsightsScope, from: string): Promise<number> {
+      const [row] = await rows<{ n: number }>(
         db,
-        sql`select ${bucketOf(bucket, sql`l.day`)}::text as start,
-              ${bucket === 'day' ? sql`count(*)` : sql`count(distinct l.listener_key collate "C")`}::int as listeners
-            from ${listenersOf(scope)} l
-            where l.day between ${from}::date and ${to}::date
-            group by 1 order by 1`,
+        sql`select count(*)::int as n from ${lastDaysOf(scope)} and l.last_day >= ${from}::date`,
       );
-      return found.map((r) => ({ start: r.start, listeners: Number(r.listeners) }));
+      return Number(row.n);
     },
 
-    /** Plays by key of one dimension ('source' | 'tier') from `from` to `to`. */
+    /** The kept distinct listeners of the period of `period` days before the one ending on `day`, if kept. */
+    async keptPreviousListeners(scope: InsightsScope, period: number, day: string): Promise<number | null> {
+      const { scope: kind, id } = scopeKey(scope);
+      const [row] = await rows<{ n: number }>(
+        db,
+        sql`select listeners as n from insights_previous_listeners
+            where scope = ${kind} and scope_id = ${id} and day = ${day}::date and period = ${period}`,
+      );
+      return row ? Number(row.n) : null;
+    },
+
+    /** Keeps that figure for the day, dropping the scope's figures of earlier days. */
+    async keepPreviousListeners(scope: InsightsScope, period: number, day: string, listeners: number) {
+      const { scope: kind, id } = scopeKey(scope);
+      await db.execute(
+        sql`delete from insights_previous_listeners where scope = ${kind} and scope_id = ${id} and day < ${day}::date`,
+      );
+      await db.execute(
+        sql`insert into insights_previous_listeners (scope, scope_id, period, day, listeners)
+            values (${kind}, ${id}, ${period}, ${day}::date, ${listeners}) on conflict do nothing`,
+      );
+    },
+
+    /** Plays by key of one dimension ('source' | 'tier': files only) from `from` to `to`. */
     async counts(
       scope: InsightsScope,
       dimension: 'source' | 'tier',
@@ -142,10 +168,14 @@ export function createInsightsRepo(db: Db) {
     ): Promise<{ key: string; plays: number }[]> {
       const found = await rows<{ key: string; plays: number }>(
         db,
-        sql`select d.key, sum(d.plays)::int as plays from insights_file_day_counts d
-            where ${fileDayScope(scope)} and d.dimension = ${dimension}
-              and d.day between ${from}::date and ${to}::date
-            group by d.key`,
+        'fileId' in scope
+          ? sql`select d.key, sum(d.plays)::int as plays from insights_file_day_counts d
+              where d.file_id = ${scope.fileId} and d.dimension = ${dimension}
+                and d.day between ${from}::date and ${to}::date
+              group by d.key`
+          : sql`select d.source as key, sum(d.plays)::int as plays from insights_creator_day_sources d
+              where d.creator_id = ${scope.creatorId} and d.day between ${from}::date and ${to}::date
+              group by d.source`,
       );
       return found.map((r) => ({ key: r.key, plays: Number(r.plays) }));
     },
@@ -204,7 +234,7 @@ export function createInsightsRepo(db: Db) {
                 sum(d.plays) filter (where d.day >= ${from}::date)::int as plays,
                 sum(d.plays) filter (where d.day < ${from}::date)::int as previous_plays
               from insights_file_days d
-              where ${fileDayScope({ creatorId })}
+              where d.file_id = any(array(select id from files where uploader_id = ${creatorId}))
                 and d.day between ${previousFrom}::date and ${to}::date
               group by d.file_id
             ) t join files f on f.id = t.file_id
@@ -262,16 +292,14 @@ export function createInsightsRepo(db: Db) {
       return found.map((r) => ({ ...r, plays: Number(r.plays), listeningMs: Number(r.listeningMs) }));
     },
 
-    /** Triggers the listener's played files train, by plays of those files. */
+    /** Triggers the listener's played files train, by plays of those files (kept as plays end). */
     async listenerTriggers(userId: number, limit: number) {
       const found = await rows<{ id: number; name: string; plays: number }>(
         db,
-        sql`select t.id, t.name, sum(l.plays)::int as plays
-            from insights_listener_files l
-            join file_triggers ft on ft.file_id = l.file_id and ft.trains
-            join triggers t on t.id = ft.trigger_id
-            where l.user_id = ${userId} and l.plays > 0
-            group by t.id, t.name order by plays desc, t.id limit ${limit}`,
+        sql`select t.id, t.name, l.plays
+            from insights_listener_triggers l join triggers t on t.id = l.trigger_id
+            where l.user_id = ${userId}
+            order by l.plays desc, l.trigger_id limit ${limit}`,
       );
       return found.map((r) => ({ ...r, plays: Number(r.plays) }));
     },
@@ -334,8 +362,8 @@ export function createInsightsRepo(db: Db) {
       const [row] = await rows<{ openReports: number; fileCount: number; storageBytes: string }>(
         db,
         sql`select (select count(*) from reports where resolution is null)::int as "openReports",
-              (select count(*) from files)::int as "fileCount",
-              (select coalesce(sum(audio_size), 0) from files)::bigint as "storageBytes"`,
+              (select file_count from insights_site_totals where id = 1)::int as "fileCount",
+              (select audio_bytes from insights_site_totals where id = 1)::bigint as "storageBytes"`,
       );
       return {
         openReports: Number(row.openReports),

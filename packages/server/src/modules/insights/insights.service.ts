@@ -102,15 +102,52 @@ export function createInsightsService({
 }) {
   const repo = createInsightsRepo(db);
 
+  /**
+   * Distinct listeners of the period before `range` (closed): kept once a day per scope and period
+   * length (insights_previous_listeners), counted over the day rows the first time.
+   */
+  async function previousListeners(scope: InsightsScope, range: PeriodRange, period: number) {
+    const kept = await repo.keptPreviousListeners(scope, period, range.to);
+    if (kept !== null) return kept;
+    const counted = await repo.listeners(scope, range.previousFrom, range.previousTo);
+    await repo.keepPreviousListeners(scope, period, range.to, counted);
+    return counted;
+  }
+
+  /**
+   * Distinct listeners per bucket of the period: a day's are kept on its row, a week's are the sum of
+   * its days' week counts; a first week cut by the period's start is counted over its days in it.
+   */
+  async function listenersPerBucket(
+    scope: InsightsScope,
+    days: DayFigures[],
+    range: PeriodRange,
+    bucket: InsightsBucket,
+  ): Promise<Map<string, number>> {
+    const perBucket = new Map<string, number>();
+    for (const d of days) {
+      if (d.day < range.from) continue;
+      const start = bucketStart(d.day, bucket);
+      perBucket.set(start, (perBucket.get(start) ?? 0) + (bucket === 'day' ? d.listeners : d.weekListeners));
+    }
+    const firstWeek = bucketStart(range.from, bucket);
+    if (bucket === 'week' && firstWeek !== range.from) {
+      // Periods are 7 days or more: the cut week's Sunday is in the period.
+      perBucket.set(firstWeek, await repo.listeners(scope, range.from, addDays(firstWeek, 6)));
+    }
+    return perBucket;
+  }
+
   /** Plays and, from MIN_LISTENERS listeners on, the audience of a scope over the period. */
-  async function audienceOf(scope: InsightsScope, range: PeriodRange, bucket: InsightsBucket) {
+  async function audienceOf(scope: InsightsScope, range: PeriodRange, input: InsightsInput) {
+    const { bucket } = input;
     const days = await repo.days(scope, range.previousFrom, range.to);
     const current = totalsOf(days, range.from, range.to);
     const previous = totalsOf(days, range.previousFrom, range.previousTo);
     const plays: ComparedFigure = { current: current.plays, previous: previous.plays };
-    const [listeners, previousListeners] = await Promise.all([
-      repo.listeners(scope, range.from, range.to),
-      repo.listeners(scope, range.previousFrom, range.previousTo),
+    const [listeners, listenersBefore] = await Promise.all([
+      repo.listenersSince(scope, range.from),
+      previousListeners(scope, range, input.period),
     ]);
     if (!showable(listeners)) {
       return {
@@ -120,13 +157,13 @@ export function createInsightsService({
         shown: false,
       };
     }
-    const previousShown = showable(previousListeners);
+    const previousShown = showable(listenersBefore);
     const compared = (now: number, before: number): ComparedFigure => ({
       current: now,
       previous: previousShown ? before : null,
     });
-    const [perBucket, sources] = await Promise.all([
-      repo.listenersPerBucket(scope, range.from, range.to, bucket),
+    const [bucketListeners, sources] = await Promise.all([
+      listenersPerBucket(scope, days, range, bucket),
       repo.counts(scope, 'source', range.from, range.to),
     ]);
     const playsPerBucket = new Map<string, number>();
@@ -135,11 +172,10 @@ export function createInsightsService({
       const start = bucketStart(d.day, bucket);
       playsPerBucket.set(start, (playsPerBucket.get(start) ?? 0) + d.plays);
     }
-    const listenersPerBucket = new Map(perBucket.map((b) => [b.start, b.listeners]));
     const bySource = new Map(sources.map((s) => [s.key, s.plays]));
     const audience: Audience = {
       withheld: false,
-      listeners: compared(listeners, previousListeners),
+      listeners: compared(listeners, listenersBefore),
       listeningMs: compared(current.listeningMs, previous.listeningMs),
       averageShareHeard: compared(
         ratio(current.shareHeard, current.plays),
@@ -152,7 +188,7 @@ export function createInsightsService({
       series: bucketStarts(range.from, range.to, bucket).map((start) => ({
         start,
         plays: playsPerBucket.get(start) ?? 0,
-        listeners: listenersPerBucket.get(start) ?? 0,
+        listeners: bucketListeners.get(start) ?? 0,
       })),
       sources: [...PLAY_SOURCES, UNKNOWN_SOURCE as typeof UNKNOWN_SOURCE]
         .map((source) => ({ source, plays: bySource.get(source) ?? 0 }))
@@ -185,7 +221,7 @@ export function createInsightsService({
       const range = periodRange(utcDay(clock.now()), input.period);
       const scope = { fileId };
       const [{ plays, audience, current, shown }, playlists] = await Promise.all([
-        audienceOf(scope, range, input.bucket),
+        audienceOf(scope, range, input),
         repo.playlistsWith(fileId, PLAYLISTS_SHOWN),
       ]);
       let retention: number[] | null = null;
@@ -244,7 +280,7 @@ export function createInsightsService({
       if (!creator) throw new NotFound('User not found.');
       const range = periodRange(utcDay(clock.now()), input.period);
       const [{ plays, audience }, fileCount, topFiles] = await Promise.all([
-        audienceOf({ creatorId }, range, input.bucket),
+        audienceOf({ creatorId }, range, input),
         repo.fileCount(creatorId),
         repo.topFiles(creatorId, range.from, range.to, range.previousFrom, TOP_FILES),
       ]);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { removeAudioFixtures, sineFile } from '../../test/audio-fixtures.ts';
 import { authHeader, createSignedInUser, createUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { createPlaylist, createTier, createTrigger, grantMembership } from '../../test/library-factories.ts';
+import { uploadAndPublish } from '../../test/uploads.ts';
 import { type AudioTestFile, createAudioFile, filePlays } from '../listening/listening.test-data.ts';
 import { analyseStoredAudio } from '../uploads/analyse-library.ts';
 import { rebuildInsightsRollups } from './insights-rollups.ts';
@@ -429,38 +429,6 @@ describe('offline plays', () => {
 });
 
 describe('storage used', () => {
-  /** Uploads `bytes` through POST /api/files/upload (one chunk, then completion) and publishes them. */
-  async function uploadAndPublish(bytes: Buffer, name: string): Promise<number> {
-    const uuid = randomUUID();
-    const fields = { uuid, fileName: `${name}.wav`, secure: 'false', chunkIndex: 0, totalChunks: 1 };
-    const call = async (extra: Record<string, string | number>, chunk?: Buffer) => {
-      const form = new FormData();
-      for (const [field, value] of Object.entries({ ...fields, ...extra })) form.append(field, String(value));
-      if (chunk) form.append('chunk', new Blob([new Uint8Array(chunk)]), 'blob');
-      const encoded = new Response(form);
-      return app.inject({
-        method: 'POST',
-        url: '/api/files/upload',
-        headers: {
-          ...authHeader(creator.token),
-          'content-type': encoded.headers.get('content-type') as string,
-        },
-        payload: Buffer.from(await encoded.arrayBuffer()),
-      });
-    };
-    expect((await call({ chunkSize: bytes.length }, bytes)).statusCode).toBe(200);
-    const completed = await call({});
-    expect(completed.statusCode, completed.body).toBe(200);
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/files',
-      headers: authHeader(creator.token),
-      payload: { uuid, name, fileType: 2, description: 'A tone.' },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    return created.json().id;
-  }
-
   it('is the bytes of the stored audio: uploads count at once, older files once measured', async () => {
     const storageBytes = async () => (await get('/api/insights/site', admin.token)).json().storageBytes;
     // The four files of this test were stored without the upload route: no size is known yet.
@@ -468,8 +436,8 @@ describe('storage used', () => {
 
     const short = fs.readFileSync(await sineFile('wav', 1));
     const long = fs.readFileSync(await sineFile('wav', 2));
-    const shortId = await uploadAndPublish(short, 'Short');
-    const longId = await uploadAndPublish(long, 'Long');
+    const { id: shortId } = await uploadAndPublish(app, creator.token, short, 'Short');
+    const { id: longId } = await uploadAndPublish(app, creator.token, long, 'Long');
     const sizes = await db
       .select({ id: files.id, audioSize: files.audioSize })
       .from(files)
@@ -481,7 +449,7 @@ describe('storage used', () => {
     ]);
     expect(await storageBytes()).toBe(short.length + long.length);
 
-    // The start-up pass measures the others (100 s at one byte per 100 ms: 1,000 bytes each).
+    // `admin analyse --sizes-only` measures the others (100 s at one byte per 100 ms: 1,000 bytes each).
     const measured = await analyseStoredAudio(app.ctx, { log: () => undefined, sizesOnly: true });
     expect(measured).toEqual({ analysed: 0, measured: 4, failed: [] });
     expect(await storageBytes()).toBe(short.length + long.length + 4 * 1000);

@@ -31,7 +31,7 @@ async function durationOf(storage: Storage, key: string): Promise<number> {
  * its stored audio, one file at a time (`npm run admin -- analyse`, and at start with the demo
  * library: files analysed before the peaks were kept get them so), and measures the stored audio of
  * files without a size (the staff dashboard's storage used); a file lacking only its size is not
- * decoded. `sizesOnly` measures sizes and nothing else (at start on every server: one stat per file).
+ * decoded. `sizesOnly` measures sizes and nothing else (`npm run admin -- analyse --sizes-only`).
  * `log` hears the progress.
  */
 export async function analyseStoredAudio(

@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { withTransaction } from '../../db/client.ts';
+import { insightsPreviousListeners } from '../../db/schema/index.ts';
+import { authHeader, createSignedInUser, createUser } from '../../test/factories.ts';
+import { createTestApp } from '../../test/harness.ts';
+import { createFile } from '../../test/library-factories.ts';
+import { rollUpSession } from './insights-rollups.ts';
+
+/**
+ * The distinct listeners kept as plays end (docs/decisions/053): per day, per ISO week, the keys' last
+ * days and the kept previous-period figure, held against counting distinct keys over the day rows.
+ */
+
+const { app, clock } = await createTestApp();
+const db = app.ctx.db;
+await createUser(db); // id 1, the site owner
+const creator = await createSignedInUser(app, { roles: ['Verified Creator'] });
+const fileA = await createFile(db, { authorId: creator.id, duration: 100_000 });
+const fileB = await createFile(db, { authorId: creator.id, duration: 100_000 });
+let sessionId = 0;
+
+/** A counted play of `file` by `listener` (a listener string of the play rule) ending at `at`. */
+async function play(listener: string, fileId: number, at: string, { optedOut = false } = {}) {
+  await withTransaction(db, (tx) =>
+    rollUpSession(tx, {
+      sessionId: ++sessionId,
+      fileId,
+      endedAt: new Date(at),
+      userId: null,
+      listener,
+      play: true,
+      heardMs: 60_000,
+      durationMs: 100_000,
+      served: null,
+      source: 'file-page',
+      toyConnected: null,
+      supporterTierId: null,
+      creditedMs: 0,
+      timezone: null,
+      optedOut,
+    }),
+  );
+}
+
+async function insights(url: string) {
+  const res = await app.inject({ method: 'GET', url, headers: authHeader(creator.token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Distinct listener keys of a scope from `from` to `to`, counted over the day rows (the oracle). */
+async function distinctOverDays(scope: 'file' | 'creator', id: number, from: string, to: string) {
+  const table = scope === 'file' ? sql`insights_file_listeners` : sql`insights_creator_listeners`;
+  const column = scope === 'file' ? sql`file_id` : sql`creator_id`;
+  const { rows } = (await db.execute(
+    sql`select count(distinct listener_key)::int as n from ${table}
+        where ${column} = ${id} and day between ${from}::date and ${to}::date`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(rows[0].n);
+}
+
+describe('distinct listeners kept as plays end', () => {
+  it('counts a listener once per day and per week, across week boundaries, and late plays exactly', async () => {
+    // 2026-06-01 is a Monday. "a" plays file A on five days of two weeks; "b" both files on Tuesday.
+    await play('user:a', fileA.id, '2026-06-01T08:00:00Z');
+    await play('user:a', fileA.id, '2026-06-01T20:00:00Z');
+    await play('user:a', fileA.id, '2026-06-03T08:00:00Z');
+    await play('user:a', fileA.id, '2026-06-07T23:59:00Z');
+    await play('user:a', fileA.id, '2026-06-08T00:01:00Z');
+    await play('user:b', fileA.id, '2026-06-02T08:00:00Z');
+    await play('user:b', fileB.id, '2026-06-02T09:00:00Z');
+    // "c" plays on Thursday, then a play that ended on Monday arrives late (an offline copy's).
+    await play('user:c', fileA.id, '2026-06-04T08:00:00Z');
+    await play('user:c', fileA.id, '2026-06-01T10:00:00Z');
+    // An opted-out listener adds nothing.
+    await play('user:o', fileA.id, '2026-06-01T09:00:00Z', { optedOut: true });
+
+    const { rows } = (await db.execute(
+      sql`select day::text as day, listeners, week_listeners as "weekListeners"
+          from insights_file_day_listeners where file_id = ${fileA.id} order by day`,
+    )) as unknown as { rows: { day: string; listeners: number; weekListeners: number }[] };
+    expect(
+      rows.map((r) => ({ ...r, listeners: Number(r.listeners), weekListeners: Number(r.weekListeners) })),
+    ).toEqual([
+      { day: '2026-06-01', listeners: 2, weekListeners: 1 },
+      { day: '2026-06-02', listeners: 1, weekListeners: 1 },
+      { day: '2026-06-03', listeners: 1, weekListeners: 0 },
+      { day: '2026-06-04', listeners: 1, weekListeners: 1 },
+      { day: '2026-06-07', listeners: 1, weekListeners: 0 },
+      { day: '2026-06-08', listeners: 1, weekListeners: 1 },
+    ]);
+
+    // Three listeners, one of them on five days: withheld (fewer than 5 distinct), whatever the buckets add up to.
+    clock.set('2026-06-10T12:00:00Z');
+    const file = await insights(`/api/insights/files/${fileA.id}?period=28&bucket=week`);
+    expect(file.plays.current).toBe(8);
+    expect(file.audience).toEqual({ withheld: true, minListeners: 5 });
+  });
+
+  it('shows week and day series equal to distinct counts over the days, first cut week included', async () => {
+    for (const name of ['d', 'e', 'f']) await play(`user:${name}`, fileA.id, '2026-06-05T08:00:00Z');
+    await play('user:e', fileB.id, '2026-06-09T08:00:00Z');
+    await play('user:g', fileB.id, '2026-06-06T08:00:00Z');
+    clock.set('2026-06-10T12:00:00Z');
+    for (const [scope, id, url] of [
+      ['file', fileA.id, `/api/insights/files/${fileA.id}`],
+      ['creator', creator.id, `/api/insights/creators/${creator.id}`],
+    ] as const) {
+      for (const query of ['period=7&bucket=day', 'period=7&bucket=week', 'period=28&bucket=week']) {
+        const body = await insights(`${url}?${query}`);
+        expect(body.audience.withheld, `${scope} ${query}`).toBe(false);
+        const { from, to } = body.period;
+        expect(body.audience.listeners.current).toBe(await distinctOverDays(scope, id, from, to));
+        for (const point of body.audience.series as { start: string; listeners: number }[]) {
+          const end = query.includes('week') ? addDay(point.start, 6) : point.start;
+          const expected = await distinctOverDays(
+            scope,
+            id,
+            [point.start, from].sort()[1], // the later day
+            [end, to].sort()[0], // the earlier day
+          );
+          expect(point.listeners, `${scope} ${query} ${point.start}`).toBe(expected);
+        }
+      }
+    }
+    // Period 7 from 2026-06-04 (a Thursday): its first week is cut; a, c, d, e, f on file A.
+    const week = await insights(`/api/insights/files/${fileA.id}?period=7&bucket=week`);
+    expect(week.audience.series).toEqual([
+      { start: '2026-06-01', plays: 5, listeners: 5 },
+      { start: '2026-06-08', plays: 1, listeners: 1 },
+    ]);
+    // The catalogue counts "b" (both files on one day) and "e" (both files, two days) once each.
+    const catalogue = await insights(`/api/insights/creators/${creator.id}?period=28&bucket=week`);
+    expect(catalogue.audience.listeners.current).toBe(7);
+    expect(catalogue.audience.series.filter((p: { listeners: number }) => p.listeners > 0)).toEqual([
+      { start: '2026-06-01', plays: 12, listeners: 7 },
+      { start: '2026-06-08', plays: 2, listeners: 2 },
+    ]);
+  });
+
+  it('keeps the previous period once a day, and a late play in it drops the kept figure', async () => {
+    clock.set('2026-06-14T12:00:00Z'); // period 7: 06-08 to 06-14; previous 06-01 to 06-07
+    const before = await insights(`/api/insights/creators/${creator.id}?period=7`);
+    expect(before.audience).toEqual({ withheld: true, minListeners: 5 });
+    const kept = await db.select().from(insightsPreviousListeners);
+    expect(kept).toContainEqual({
+      scope: 'creator',
+      scopeId: creator.id,
+      period: 7,
+      day: '2026-06-14',
+      listeners: 7,
+    });
+    // Five listeners this week make the audience shown, with the kept previous figure.
+    for (const name of ['h', 'i', 'j']) await play(`user:${name}`, fileB.id, '2026-06-12T08:00:00Z');
+    const now = await insights(`/api/insights/creators/${creator.id}?period=7`);
+    expect(now.audience.listeners).toEqual({ current: 5, previous: 7 });
+    // A late play on 06-03 by a new listener: counted in the previous period at once.
+    await play('user:k', fileA.id, '2026-06-03T08:00:00Z');
+    const after = await insights(`/api/insights/creators/${creator.id}?period=7`);
+    expect(after.audience.listeners).toEqual({ current: 5, previous: 8 });
+  });
+});
+
+function addDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
