@@ -1,7 +1,7 @@
 /**
  * One production server process for a benchmark: packages/server/src/main.ts on a free port, the
- * embedded database in a temporary DATA_DIR, rate limits on, no demo library. Answers once the
- * server answers `readyPath`; `stop()` ends it and removes its data.
+ * embedded database in a temporary DATA_DIR, rate limits on, no demo library (unless `env` says
+ * otherwise). Answers once the server answers `readyPath`; `stop()` ends it and removes its data.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,7 +17,12 @@ export interface BenchServer {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startBenchServer(opts: { root: string; readyPath: string }): Promise<BenchServer> {
+export async function startBenchServer(opts: {
+  root: string;
+  readyPath: string;
+  /** Settings over the defaults above (e.g. SEED_DEMO, WEB_DIST). */
+  env?: Record<string, string>;
+}): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mesmer-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
@@ -33,6 +38,7 @@ export async function startBenchServer(opts: { root: string; readyPath: string }
       SEED_DEMO: 'false',
       RATE_LIMIT: 'true',
       LOG_LEVEL: 'error',
+      ...opts.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,9 +1,15 @@
 import type { HapticCue } from '@mesmer/shared/domain/haptic-cues';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { options } from 'preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { audioFile, json, renderWithProviders, selfUser } from '../../test/testing.tsx';
 import { CueEditor } from './CueEditor.tsx';
+import { EditorToolbar } from './EditorToolbar.tsx';
+import { Inspector } from './Inspector.tsx';
+import { IntensityMeter } from './IntensityMeter.tsx';
 import { draftKey } from './model/draft.ts';
+import { Timeline } from './Timeline.tsx';
+import { Transport } from './Transport.tsx';
 import { RULER_H, timelineLayout } from './timeline-canvas.ts';
 
 // The timeline is 1,000 px wide in these tests: a 10-second file is 10 ms per pixel, whole.
@@ -137,6 +143,61 @@ describe('CueEditor', () => {
     expect(field(/Start \(ms\)/).value).toBe('3000');
     fireEvent.keyDown(timeline, { key: 'z', ctrlKey: true });
     expect(field(/Start \(ms\)/).value).toBe('2000');
+  });
+
+  it('renders nothing while a drag of many cues goes on (the canvas previews it), then applies it once', async () => {
+    const cues = Array.from({ length: 12 }, (_, i) => ({
+      time: i * 400,
+      stopTime: i * 400 + 200,
+      strength: 0.5,
+    }));
+    const server: Server = { cues, revision: 1, saves: [] };
+    const { timeline } = await open(server);
+    fireEvent.keyDown(timeline, { key: 'a', ctrlKey: true });
+    expect(announced()).toBe('12 cues selected');
+
+    const watched = new Map<unknown, string>([
+      [EditorToolbar, 'toolbar'],
+      [Inspector, 'inspector'],
+      [Transport, 'transport'],
+      [IntensityMeter, 'meter'],
+      [Timeline, 'timeline'],
+    ]);
+    const renders: string[] = [];
+    const before = options.diffed;
+    options.diffed = (vnode) => {
+      const name = watched.get(vnode.type);
+      if (name) renders.push(name);
+      before?.(vnode);
+    };
+    try {
+      // The second cue spans x 40-60 at 10 ms/px: grab its body and move the whole selection right.
+      fireEvent.pointerDown(timeline, { button: 0, pointerId: 1, clientX: 50, clientY: laneY });
+      await act(async () => {});
+      renders.length = 0;
+      for (let x = 60; x <= 300; x += 10) {
+        fireEvent.pointerMove(timeline, { pointerId: 1, clientX: x, clientY: laneY });
+        await act(async () => {});
+      }
+      expect(renders).toEqual([]);
+      expect(screen.queryByText('Unsaved changes')).toBeNull();
+      expect(inspectorTitle()).toBe('12 cues selected');
+
+      fireEvent.pointerUp(timeline, { pointerId: 1, clientX: 300, clientY: laneY });
+      await act(async () => {});
+      expect(renders.filter((r) => r === 'toolbar')).toHaveLength(1);
+    } finally {
+      options.diffed = before;
+    }
+    expect(announced()).toBe('Moved 12 cues');
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    // All moved 2,500 ms as a group (the grabbed cue's start snapped to the grid), as one undo step.
+    fireEvent.keyDown(timeline, { key: 'ArrowRight' });
+    expect(announced()).toBe('Cue 1 of 12: 0:02.500 to 0:02.700, strength 50%');
+    fireEvent.keyDown(timeline, { key: 'z', ctrlKey: true });
+    expect(announced()).toBe('Undone');
+    fireEvent.keyDown(timeline, { key: 'z', ctrlKey: true });
+    expect(announced()).toBe('Nothing to undo');
   });
 
   it('types start, stop and strength in the inspector, deletes, copies and pastes at the cursor by keys', async () => {

@@ -1,47 +1,26 @@
 import type { AudioFile, FileCues } from '@mesmer/shared/api/files';
-import { ATTACHMENT_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '@mesmer/shared/domain/attachments';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Circle,
-  ClipboardPaste,
-  Copy,
-  Download,
-  Keyboard,
-  Magnet,
-  Maximize2,
-  Pause,
-  Play,
-  Redo2,
-  Save,
-  Square,
-  Trash2,
-  Undo2,
-  Upload,
-  ZoomIn,
-  ZoomOut,
-} from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
-import { ErrorState, FormError, LoadingState, Modal, Spinner, toast } from '../../ui/index.ts';
-import { editorCuesQuery, peaksQuery, useSaveCues } from './api.ts';
+import type { HapticCue } from '@mesmer/shared/domain/haptic-cues';
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { ErrorState, FormError, LoadingState, toast } from '../../ui/index.ts';
+import { editorCuesQuery } from './api.ts';
+import { CueFileActions } from './CueFileActions.tsx';
 import styles from './cue-editor.module.css';
-import { EDITOR_SHORTCUTS, type EditorAction, editorActionFor } from './editor-keys.ts';
+import type { TimelineGesture } from './drag-preview.ts';
+import { ConflictDialog, ShortcutsDialog } from './EditorDialogs.tsx';
+import { EditorToolbar, type SnapSettings } from './EditorToolbar.tsx';
+import { type EditorAction, editorActionFor } from './editor-keys.ts';
 import { Inspector } from './Inspector.tsx';
-import { IntensityMeter } from './IntensityMeter.tsx';
 import {
   addCue,
-  beginGesture,
-  cancelGesture,
   canRedo,
   canUndo,
   changeStrength,
   clearSelection,
   copyCues,
-  createEditorState,
   cutCues,
   documentCues,
   type EditorState,
-  endGesture,
   isDirty,
   moveCues,
   nudgeCues,
@@ -58,46 +37,23 @@ import {
   setStrength,
   undo,
 } from './model/cue-document.ts';
-import {
-  type CueFormat,
-  exportCueFile,
-  exportFileName,
-  exportFunscript,
-  formatOfFileName,
-  importCues,
-} from './model/cue-formats.ts';
-import { discardDraft, loadDraft, saveDraft } from './model/draft.ts';
-import {
-  DEFAULT_RECORDING_STRENGTH,
-  finishRecording,
-  pressKey,
-  type Recording,
-  recordedCues,
-  releaseKey,
-  setRecordingStrength,
-  startRecording,
-} from './model/recording.ts';
-import { peakTimes, snapTime } from './model/snapping.ts';
+import { DEFAULT_RECORDING_STRENGTH } from './model/recording.ts';
+import { snapTime } from './model/snapping.ts';
 import { fitView, msToPx, scrollToShow, type TimelineView, ZOOM_STEP, zoomAt } from './model/timeline.ts';
-import { Timeline, type TimelineGesture } from './Timeline.tsx';
-import { formatTime, type PeakWindow, peakWindowsFor } from './timeline-view.ts';
+import { Timeline } from './Timeline.tsx';
+import { Transport } from './Transport.tsx';
+import { formatTime } from './timeline-view.ts';
+import { startFrom } from './useCueDraft.ts';
 import { useCuePreview } from './useCuePreview.ts';
+import { useCueRecorder } from './useCueRecorder.ts';
+import { useCueSaving } from './useCueSaving.ts';
+import { useTimelinePeaks } from './useTimelinePeaks.ts';
+import { plural } from './wording.ts';
 
 /** Snapping reaches this many pixels. */
 const SNAP_PX = 8;
-const GRID_CHOICES = [50, 100, 250, 500, 1000] as const;
 /** A cue added from the keyboard (N) is this long when there is no grid. */
 const KEY_CUE_MS = 500;
-/** Edits are written to the browser's draft this long after the last one. */
-const DRAFT_DELAY_MS = 400;
-
-function browserStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
 
 function useNarrow(): boolean {
   const query = '(max-width: 768px)';
@@ -112,32 +68,24 @@ function useNarrow(): boolean {
   return narrow;
 }
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const DRAG_DONE: Record<TimelineGesture['kind'], (count: number) => string> = {
+  move: (n) => `Moved ${plural(n, 'cue')}`,
+  resize: () => 'Cue resized',
+  strength: (n) => `Strength changed for ${plural(n, 'cue')}`,
+};
 
-function readText(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(file);
-  });
-}
-
-function download(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/** A finished drag applied to the document: one undo step. */
+function applyDrag(state: EditorState, g: TimelineGesture): EditorState {
+  if (g.kind === 'move') return moveCues(state, g.ids, g.deltaMs);
+  if (g.kind === 'resize') return resizeCue(state, g.id, g.edge, g.toMs);
+  return changeStrength(state, g.ids, g.delta);
 }
 
 /**
  * The haptic cue editor of a file's edit mode: the cues as blocks under the waveform, edited with
  * pointer and keyboard, recorded while listening, previewed on the connected toy through the
  * player, kept as a draft in this browser until saved (PUT /api/files/cues, with a conflict check).
+ * A drag is previewed by the timeline alone; this component renders once when it ends.
  */
 export function CueEditor({ file }: { file: AudioFile }) {
   const cues = useQuery(editorCuesQuery(file.id));
@@ -161,108 +109,29 @@ export function CueEditor({ file }: { file: AudioFile }) {
   );
 }
 
-interface Start {
-  state: EditorState;
-  revision: number;
-  /** When a draft from this browser was restored: its time. */
-  restoredAt: number | null;
-}
-
-function startFrom(file: AudioFile, loaded: FileCues): Start {
-  const fresh = createEditorState(loaded.cues, file.duration);
-  const storage = browserStorage();
-  const draft = storage ? loadDraft(storage, file.id) : null;
-  if (!draft) return { state: fresh, revision: loaded.revision, restoredAt: null };
-  const restored = replaceAll(fresh, draft.cues);
-  if (JSON.stringify(documentCues(restored)) === JSON.stringify(documentCues(fresh))) {
-    if (storage) discardDraft(storage, file.id);
-    return { state: fresh, revision: loaded.revision, restoredAt: null };
-  }
-  // The draft keeps the revision it started from: if the file's cues changed since, saving asks first.
-  return { state: restored, revision: draft.baseVersion, restoredAt: draft.savedAt };
-}
-
 function EditorBody({ file, loaded }: { file: AudioFile; loaded: FileCues }) {
   const durationMs = Math.max(1, file.duration);
-  const client = useQueryClient();
   const narrow = useNarrow();
   const [start] = useState(() => startFrom(file, loaded));
   const [state, setState] = useState(start.state);
   const stateRef = useRef(state);
   stateRef.current = state;
-  const [revision, setRevision] = useState(start.revision);
-  const [restoredAt, setRestoredAt] = useState(start.restoredAt);
   const [view, setView] = useState<TimelineView>(() => fitView(durationMs, 800));
   const [cursorMs, setCursorMs] = useState(0);
   const [focusId, setFocusId] = useState<number | null>(null);
-  const [snap, setSnap] = useState<{ on: boolean; to: 'grid' | 'peaks'; gridMs: number }>({
-    on: true,
-    to: 'grid',
-    gridMs: 100,
-  });
+  const [snap, setSnap] = useState<SnapSettings>({ on: true, to: 'grid', gridMs: 100 });
   const [strength, setNewStrength] = useState(DEFAULT_RECORDING_STRENGTH);
   const [announcement, setAnnouncement] = useState('');
   const [help, setHelp] = useState(false);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [recording, setRecording] = useState(false);
-  const rec = useRef<Recording | null>(null);
-  const importInput = useRef<HTMLInputElement>(null);
-  const timelineBox = useRef<HTMLDivElement>(null);
-  const save = useSaveCues(file.id);
   const preview = useCuePreview(file);
+  const { peaks, snapPeaks } = useTimelinePeaks(file.id, view, durationMs);
 
   const announce = (message: string) => setAnnouncement(message);
+  const saving = useCueSaving({ file, start, state, stateRef, setState, announce });
   const apply = (change: (s: EditorState) => EditorState, message?: string) => {
     setState(change);
     if (message) announce(message);
   };
-
-  // --- the draft in this browser -----------------------------------------------------------
-  const draftInput = useRef({ state, revision });
-  draftInput.current = { state, revision };
-  const writeDraft = useCallback(() => {
-    const storage = browserStorage();
-    const { state: s, revision: r } = draftInput.current;
-    if (!storage || s.gestureStart) return;
-    if (isDirty(s))
-      saveDraft(storage, file.id, { baseVersion: r, savedAt: Date.now(), cues: documentCues(s) });
-    else discardDraft(storage, file.id);
-  }, [file.id]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: written when the document or its base changes
-  useEffect(() => {
-    const timer = setTimeout(writeDraft, DRAFT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [state.doc, state.savedDoc, revision, writeDraft]);
-  useEffect(() => {
-    window.addEventListener('pagehide', writeDraft);
-    return () => {
-      window.removeEventListener('pagehide', writeDraft);
-      writeDraft();
-    };
-  }, [writeDraft]);
-
-  // --- waveform peaks at the view's resolution ---------------------------------------------
-  const windows = useMemo(
-    () => [
-      // The whole file, coarse: drawn first, so a zoomed view is never blank while its peaks load.
-      { fromMs: 0, toMs: durationMs, msPerPeak: Math.max(1, Math.ceil(durationMs / 1500)) },
-      ...peakWindowsFor(view, durationMs),
-    ],
-    [view, durationMs],
-  );
-  const peakAnswers = useQueries({ queries: windows.map((w) => peaksQuery(file.id, w)) });
-  const peaks: PeakWindow[] = [];
-  for (const answer of peakAnswers) {
-    if (answer.data && answer.data.peaks.length > 0) peaks.push(answer.data);
-  }
-  const finest = peaks.length > 1 ? peaks.slice(1) : peaks;
-  const peaksKey = finest.map((w) => `${w.fromMs}/${w.msPerPeak}/${w.peaks.length}`).join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key names the windows' content
-  const snapPeaks = useMemo(
-    () => finest.flatMap((w) => peakTimes(w.peaks, w.msPerPeak, { fromMs: w.fromMs })).sort((a, b) => a - b),
-    [peaksKey],
-  );
 
   const snapMs = (ms: number) =>
     snap.on
@@ -273,7 +142,7 @@ function EditorBody({ file, loaded }: { file: AudioFile; loaded: FileCues }) {
         })
       : ms;
 
-  // --- playback: preview, recording, following the playhead ------------------------------
+  // --- playback: preview, recording, following the playhead --------------------------------
   const playing = preview.playing;
   const position = preview.position;
   useEffect(() => {
@@ -285,49 +154,17 @@ function EditorBody({ file, loaded }: { file: AudioFile; loaded: FileCues }) {
     return () => clearInterval(follow);
   }, [playing, position, durationMs]);
 
-  const finishRec = useCallback(() => {
-    const r = rec.current;
-    if (!r) return;
-    rec.current = null;
-    setRecording(false);
-    const at = position() ?? r.lastMs;
-    const before = stateRef.current;
-    const after = finishRecording(before, r, at);
-    setState(after);
-    setAnnouncement(
-      after === before
-        ? 'Recording stopped, no cues recorded'
-        : `Recorded ${plural(after.selection.size, 'cue')}`,
-    );
-    if (after.selection.size > 0) setCursorMs(Math.min(at, durationMs));
-  }, [position, durationMs]);
-  // Paused (the player bar, the wake-up button, the end of the track): the recording is written.
-  useEffect(() => {
-    if (!playing && rec.current) finishRec();
-  }, [playing, finishRec]);
-
+  const recorder = useCueRecorder({
+    preview,
+    stateRef,
+    setState,
+    announce,
+    cursorMs,
+    onWritten: (at) => setCursorMs(Math.min(at, durationMs)),
+    strength,
+  });
+  const recording = recorder.recording;
   const playFromCursor = () => preview.start(documentCues(stateRef.current), cursorMs);
-  const armRecording = () => {
-    if (rec.current) return;
-    const at = playing ? (position() ?? cursorMs) : cursorMs;
-    if (!playing) preview.start(documentCues(stateRef.current), cursorMs);
-    rec.current = startRecording(at, strength);
-    setRecording(true);
-    announce('Recording: hold R or the Hold button to lay down cues');
-  };
-  const pressRecord = () => {
-    armRecording();
-    const r = rec.current;
-    if (r) rec.current = pressKey(r, position() ?? r.lastMs, strength);
-  };
-  const releaseRecord = () => {
-    const r = rec.current;
-    if (r) rec.current = releaseKey(r, position() ?? r.lastMs);
-  };
-  const stopRecording = () => {
-    finishRec();
-    preview.stop();
-  };
 
   // --- edits ---------------------------------------------------------------------------------
   const selectCues = (ids: number[], mode: SelectMode) => {
@@ -339,25 +176,8 @@ function EditorBody({ file, loaded }: { file: AudioFile; loaded: FileCues }) {
     );
   };
 
-  const onGesture = (g: TimelineGesture, phase: 'update' | 'end' | 'cancel') => {
-    if (phase === 'cancel') return apply(cancelGesture);
-    setState((s) => {
-      let next = s.gestureStart ? s : beginGesture(s);
-      if (g.kind === 'move') next = moveCues(next, g.ids, g.deltaMs);
-      else if (g.kind === 'resize') next = resizeCue(next, g.id, g.edge, g.toMs);
-      else next = changeStrength(next, g.ids, g.delta);
-      return phase === 'end' ? endGesture(next) : next;
-    });
-    if (phase === 'end') {
-      announce(
-        g.kind === 'move'
-          ? `Moved ${plural(g.ids.length, 'cue')}`
-          : g.kind === 'resize'
-            ? 'Cue resized'
-            : `Strength changed for ${plural(g.ids.length, 'cue')}`,
-      );
-    }
-  };
+  const onDragEnd = (g: TimelineGesture) =>
+    apply((s) => applyDrag(s, g), DRAG_DONE[g.kind](g.kind === 'resize' ? 1 : g.ids.length));
 
   const zoom = (direction: 'in' | 'out' | 'fit') => {
     setView((v) => {
@@ -404,89 +224,6 @@ function EditorBody({ file, loaded }: { file: AudioFile; loaded: FileCues }) {
     apply((s) => addCue(s, cursorMs, cursorMs + length, strength), `Cue added at ${formatTime(cursorMs)}`);
   };
 
-  const doSave = () => {
-    const s = stateRef.current;
-    const list = documentCues(s);
-    setError(null);
-    if (list.length === 0) {
-      setError(
-        'A cue file needs at least one cue. To remove the haptics, use “Remove haptics” under Attachments.',
-      );
-      return;
-    }
-    const savedDoc = s.doc;
-    save.mutate(
-      { revision, cues: list },
-      {
-        onSuccess: (answer) => {
-          setRevision(answer.revision);
-          setState((now) => ({ ...now, savedDoc }));
-          setRestoredAt(null);
-          toast('success', 'Cues saved.');
-          announce('Cues saved');
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && err.status === 409) setConflict(err.message);
-          else setError(err.message);
-        },
-      },
-    );
-  };
-
-  const fetchTheirs = () => client.fetchQuery({ ...editorCuesQuery(file.id), staleTime: 0 });
-  const keepMine = async () => {
-    try {
-      const theirs = await fetchTheirs();
-      setRevision(theirs.revision);
-      setConflict(null);
-      toast('info', 'Your cues are kept as a draft.', 'Save again to replace the other version with yours.');
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
-  const loadTheirs = async () => {
-    try {
-      const theirs = await fetchTheirs();
-      setState(createEditorState(theirs.cues, durationMs));
-      setRevision(theirs.revision);
-      setConflict(null);
-      setRestoredAt(null);
-      announce(`Loaded the saved cues: ${plural(theirs.cues.length, 'cue')}`);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
-  const discard = async () => {
-    try {
-      const saved = await fetchTheirs();
-      setState(createEditorState(saved.cues, durationMs));
-      setRevision(saved.revision);
-      setRestoredAt(null);
-      const storage = browserStorage();
-      if (storage) discardDraft(storage, file.id);
-      announce('Draft discarded');
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
-
-  const importFile = async (chosen: File) => {
-    setError(null);
-    if (chosen.size > MAX_ATTACHMENT_BYTES) return setError(ATTACHMENT_TOO_LARGE_MESSAGE);
-    const result = importCues(await readText(chosen), formatOfFileName(chosen.name));
-    if (!result.ok) return setError(`${chosen.name}: ${result.error}`);
-    apply((s) => replaceAll(s, result.value), `Imported ${plural(result.value.length, 'cue')}`);
-    toast('success', `Imported ${plural(result.value.length, 'cue')}.`, 'Undo puts the previous cues back.');
-  };
-  const exportAs = (format: CueFormat) => {
-    const list = documentCues(stateRef.current);
-    const name = exportFileName(file.name, format);
-    if (format === 'cues') return download(name, exportCueFile(list), 'application/json');
-    const script = exportFunscript(list);
-    if (!script.ok) return setError(script.error);
-    download(name, script.value, 'application/json');
-  };
-
   const run = (action: EditorAction) => {
     const s = stateRef.current;
     const count = s.selection.size;
@@ -520,7 +257,7 @@ function EditorBody({ file, loaded }: { file: AudioFile; loaded: FileCues }) {
           count ? `Deleted ${plural(count, 'cue')}` : 'Nothing selected',
         );
       case 'clearSelection':
-        if (rec.current) return stopRecording();
+        if (recorder.active()) return recorder.stop();
         return apply(clearSelection, 'Selection cleared');
       case 'selectNext':
         return selectNext(action.direction, action.extend);
@@ -536,9 +273,8 @@ function EditorBody({ file, loaded }: { file: AudioFile; loaded: FileCues }) {
         );
       case 'strengthKey': {
         setNewStrength(action.strength);
-        const r = rec.current;
-        if (r) {
-          rec.current = setRecordingStrength(r, position() ?? r.lastMs, action.strength);
+        if (recorder.active()) {
+          recorder.setStrength(action.strength);
           return announce(`Recording strength ${Math.round(action.strength * 100)}%`);
         }
         return apply(
@@ -555,14 +291,14 @@ function EditorBody({ file, loaded }: { file: AudioFile; loaded: FileCues }) {
       case 'togglePlay':
         return playing ? preview.stop() : playFromCursor();
       case 'record':
-        return pressRecord();
+        return recorder.press();
       case 'addAtCursor':
         return addAtCursor();
       case 'toggleSnap':
         setSnap((x) => ({ ...x, on: !x.on }));
         return announce(snap.on ? 'Snapping off' : 'Snapping on');
       case 'save':
-        return doSave();
+        return saving.save();
       case 'help':
         return setHelp(true);
     }
@@ -576,12 +312,20 @@ function EditorBody({ file, loaded }: { file: AudioFile; loaded: FileCues }) {
     run(action);
   };
   const onKeyUp = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.key.toLowerCase() === 'r' && !e.ctrlKey && !e.metaKey) releaseRecord();
+    if (e.key.toLowerCase() === 'r' && !e.ctrlKey && !e.metaKey) recorder.release();
   };
 
   const selected = selectedCues(state);
   const dirty = isDirty(state);
   const playheadText = formatTime(position() ?? cursorMs);
+  const setRecordStrength = (s: number) => {
+    setNewStrength(s);
+    recorder.setStrength(s);
+  };
+  const onImported = (cues: HapticCue[]) => {
+    apply((s) => replaceAll(s, cues), `Imported ${plural(cues.length, 'cue')}`);
+    toast('success', `Imported ${plural(cues.length, 'cue')}.`, 'Undo puts the previous cues back.');
+  };
 
   return (
     // The editor's keys work wherever its focus is (canvas, toolbar); fields keep their own keys.
@@ -600,102 +344,29 @@ function EditorBody({ file, loaded }: { file: AudioFile; loaded: FileCues }) {
           </span>
         )}
       </p>
-      {restoredAt !== null && (
+      {saving.restoredAt !== null && (
         <div className={styles.notice} role="status">
-          <span>A draft from {new Date(restoredAt).toLocaleString()} was restored from this browser.</span>
-          <button type="button" className="btn btn-ghost btn-small" onClick={discard}>
+          <span>
+            A draft from {new Date(saving.restoredAt).toLocaleString()} was restored from this browser.
+          </span>
+          <button type="button" className="btn btn-ghost btn-small" onClick={saving.discard}>
             Discard draft
           </button>
         </div>
       )}
 
-      <div className={styles.toolbar} role="toolbar" aria-label="Cue editing">
-        <div className={styles.group}>
-          <ToolButton label="Undo (Ctrl+Z)" onClick={() => run({ type: 'undo' })} disabled={!canUndo(state)}>
-            <Undo2 size={16} aria-hidden />
-          </ToolButton>
-          <ToolButton
-            label="Redo (Ctrl+Shift+Z)"
-            onClick={() => run({ type: 'redo' })}
-            disabled={!canRedo(state)}
-          >
-            <Redo2 size={16} aria-hidden />
-          </ToolButton>
-        </div>
-        <div className={styles.group}>
-          <ToolButton
-            label="Copy (Ctrl+C)"
-            onClick={() => run({ type: 'copy' })}
-            disabled={selected.length === 0}
-          >
-            <Copy size={16} aria-hidden />
-          </ToolButton>
-          <ToolButton
-            label="Paste at the cursor (Ctrl+V)"
-            onClick={() => run({ type: 'paste' })}
-            disabled={state.clipboard.length === 0}
-          >
-            <ClipboardPaste size={16} aria-hidden />
-          </ToolButton>
-          <ToolButton
-            label="Delete (Delete)"
-            onClick={() => run({ type: 'delete' })}
-            disabled={selected.length === 0}
-          >
-            <Trash2 size={16} aria-hidden />
-          </ToolButton>
-        </div>
-        <div className={styles.group}>
-          <ToolButton label="Zoom out (−)" onClick={() => zoom('out')}>
-            <ZoomOut size={16} aria-hidden />
-          </ToolButton>
-          <ToolButton label="Zoom in (+)" onClick={() => zoom('in')}>
-            <ZoomIn size={16} aria-hidden />
-          </ToolButton>
-          <ToolButton label="Whole file (F)" onClick={() => zoom('fit')}>
-            <Maximize2 size={16} aria-hidden />
-          </ToolButton>
-        </div>
-        <div className={styles.group}>
-          <button
-            type="button"
-            className={`btn btn-ghost btn-small ${snap.on ? styles.on : ''}`}
-            aria-pressed={snap.on}
-            onClick={() => setSnap((x) => ({ ...x, on: !x.on }))}
-            title="Snapping (G)"
-          >
-            <Magnet size={16} aria-hidden /> Snap
-          </button>
-          <label className="visually-hidden" htmlFor={`${file.id}-snap-to`}>
-            Snap to
-          </label>
-          <select
-            id={`${file.id}-snap-to`}
-            className={styles.select}
-            value={snap.to === 'peaks' ? 'peaks' : String(snap.gridMs)}
-            disabled={!snap.on}
-            onChange={(e) =>
-              setSnap((x) =>
-                e.target.value === 'peaks'
-                  ? { ...x, to: 'peaks' }
-                  : { ...x, to: 'grid', gridMs: Number(e.target.value) },
-              )
-            }
-          >
-            {GRID_CHOICES.map((ms) => (
-              <option key={ms} value={ms}>
-                Grid {ms} ms
-              </option>
-            ))}
-            <option value="peaks">Waveform peaks</option>
-          </select>
-        </div>
-        <ToolButton label="Keyboard shortcuts (?)" onClick={() => setHelp(true)}>
-          <Keyboard size={16} aria-hidden />
-        </ToolButton>
-      </div>
+      <EditorToolbar
+        fieldId={String(file.id)}
+        canUndo={canUndo(state)}
+        canRedo={canRedo(state)}
+        hasSelection={selected.length > 0}
+        canPaste={state.clipboard.length > 0}
+        snap={snap}
+        onSnap={setSnap}
+        onAction={run}
+      />
 
-      <div ref={timelineBox} className={styles.timeline}>
+      <div className={styles.timeline}>
         <Timeline
           cues={state.doc.cues}
           selection={state.selection}
@@ -710,7 +381,7 @@ function EditorBody({ file, loaded }: { file: AudioFile; loaded: FileCues }) {
             announce(`Cursor at ${formatTime(ms)}`);
           }}
           playhead={position}
-          recorded={() => (rec.current ? recordedCues(rec.current, position() ?? rec.current.lastMs) : [])}
+          recorded={recorder.recorded}
           animating={playing || recording}
           snap={snapMs}
           newStrength={strength}
@@ -721,77 +392,25 @@ function EditorBody({ file, loaded }: { file: AudioFile; loaded: FileCues }) {
             announce(`${plural(next.selection.size, 'cue')} selected`);
           }}
           onAdd={(from, to, s) => apply((x) => addCue(x, from, to, s), `Cue added at ${formatTime(from)}`)}
-          onGesture={onGesture}
+          onGesture={onDragEnd}
           height={narrow ? 168 : 220}
           label={`Cue timeline of ${file.name}`}
         />
       </div>
 
-      <div className={styles.transport}>
-        <button
-          type="button"
-          className="btn btn-primary btn-small"
-          onClick={() => (playing ? preview.stop() : playFromCursor())}
-        >
-          {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}{' '}
-          {playing ? 'Pause' : 'Preview from cursor'}
-        </button>
-        <button
-          type="button"
-          className={`btn btn-small ${recording ? 'btn-danger' : 'btn-ghost'}`}
-          aria-pressed={recording}
-          onClick={() => (recording ? stopRecording() : armRecording())}
-        >
-          {recording ? <Square size={14} aria-hidden /> : <Circle size={14} aria-hidden />}{' '}
-          {recording ? 'Stop recording' : 'Record'}
-        </button>
-        <button
-          type="button"
-          className={`btn btn-ghost btn-small ${styles.hold}`}
-          onPointerDown={(e) => {
-            e.currentTarget.setPointerCapture?.(e.pointerId);
-            pressRecord();
-          }}
-          onPointerUp={releaseRecord}
-          onPointerCancel={releaseRecord}
-          onKeyDown={(e) => {
-            if ((e.key === ' ' || e.key === 'Enter') && !e.repeat) {
-              e.preventDefault();
-              e.stopPropagation();
-              pressRecord();
-            }
-          }}
-          onKeyUp={(e) => {
-            if (e.key === ' ' || e.key === 'Enter') {
-              e.preventDefault();
-              releaseRecord();
-            }
-          }}
-          onContextMenu={(e) => e.preventDefault()}
-        >
-          Hold to lay a cue
-        </button>
-        <label className={styles.strength}>
-          <span>New cue strength {Math.round(strength * 100)}%</span>
-          <input
-            type="range"
-            min={0}
-            max={100}
-            step={5}
-            value={Math.round(strength * 100)}
-            onChange={(e) => {
-              const s = Number(e.target.value) / 100;
-              setNewStrength(s);
-              const r = rec.current;
-              if (r) rec.current = setRecordingStrength(r, position() ?? r.lastMs, s);
-            }}
-          />
-        </label>
-        <IntensityMeter level={preview.level} max={preview.maxLevel} active={playing} />
-        <span className={styles.time}>
-          {playing ? 'Playing' : 'Cursor'} {playheadText}
-        </span>
-      </div>
+      <Transport
+        playing={playing}
+        recording={recording}
+        onPlay={() => (playing ? preview.stop() : playFromCursor())}
+        onRecord={() => (recording ? recorder.stop() : recorder.arm())}
+        onHoldPress={recorder.press}
+        onHoldRelease={recorder.release}
+        strength={strength}
+        onStrength={setRecordStrength}
+        level={preview.level}
+        maxLevel={preview.maxLevel}
+        timeText={playheadText}
+      />
 
       <Inspector
         selected={selected}
@@ -807,107 +426,28 @@ function EditorBody({ file, loaded }: { file: AudioFile; loaded: FileCues }) {
         }
       />
 
-      <FormError message={error} />
-      <div className={styles.footer}>
-        <input
-          ref={importInput}
-          type="file"
-          accept=".json,.funscript,application/json"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label="Import a cue file or Funscript"
-          onChange={(e) => {
-            const chosen = e.target.files?.[0];
-            e.target.value = '';
-            if (chosen) void importFile(chosen);
-          }}
-        />
-        <button
-          type="button"
-          className="btn btn-ghost btn-small"
-          onClick={() => importInput.current?.click()}
-        >
-          <Upload size={14} aria-hidden /> Import…
-        </button>
-        <button type="button" className="btn btn-ghost btn-small" onClick={() => exportAs('cues')}>
-          <Download size={14} aria-hidden /> Export cue file
-        </button>
-        <button type="button" className="btn btn-ghost btn-small" onClick={() => exportAs('funscript')}>
-          <Download size={14} aria-hidden /> Export Funscript
-        </button>
-        <button
-          type="button"
-          className={`btn btn-primary ${styles.save}`}
-          onClick={doSave}
-          disabled={save.isPending || !dirty}
-        >
-          {save.isPending ? <Spinner size={16} label="Saving" /> : <Save size={16} aria-hidden />} Save cues
-        </button>
-      </div>
+      <FormError message={saving.error} />
+      <CueFileActions
+        fileName={file.name}
+        cues={() => documentCues(stateRef.current)}
+        onImported={onImported}
+        onError={saving.setError}
+        onSave={saving.save}
+        saving={saving.saving}
+        dirty={dirty}
+      />
 
       <p className="visually-hidden" aria-live="polite" data-testid="cue-announcer">
         {announcement}
       </p>
 
-      <Modal open={help} title="Cue editor shortcuts" onClose={() => setHelp(false)}>
-        <dl className={styles.shortcuts}>
-          {EDITOR_SHORTCUTS.map((s) => (
-            <div key={s.keys} className={styles.shortcut}>
-              <dt>
-                <kbd>{s.keys}</kbd>
-              </dt>
-              <dd>{s.label}</dd>
-            </div>
-          ))}
-        </dl>
-      </Modal>
-
-      <Modal
-        open={conflict !== null}
-        title="The cues changed meanwhile"
-        onClose={() => setConflict(null)}
-        footer={
-          <>
-            <button type="button" className="btn btn-ghost" onClick={loadTheirs}>
-              Load theirs
-            </button>
-            <button type="button" className="btn btn-primary" onClick={keepMine}>
-              Keep mine as a new draft
-            </button>
-          </>
-        }
-      >
-        <p>{conflict}</p>
-        <p>
-          Keep yours to go on editing them (saving again replaces the other version), or load the saved cues
-          and drop your changes.
-        </p>
-      </Modal>
+      <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
+      <ConflictDialog
+        message={saving.conflict}
+        onClose={saving.closeConflict}
+        onLoadTheirs={saving.loadTheirs}
+        onKeepMine={saving.keepMine}
+      />
     </div>
-  );
-}
-
-function ToolButton({
-  label,
-  onClick,
-  disabled,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  children: React.ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className={`btn btn-ghost btn-small ${styles.tool}`}
-      onClick={onClick}
-      disabled={disabled}
-      aria-label={label}
-      title={label}
-    >
-      {children}
-    </button>
   );
 }

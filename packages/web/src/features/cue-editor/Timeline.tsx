@@ -1,5 +1,6 @@
 import type { HapticCue } from '@mesmer/shared/domain/haptic-cues';
 import { type PointerEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type DragPreview, dragPreviewOf, type TimelineGesture } from './drag-preview.ts';
 import type { EditorCue, SelectMode } from './model/cue-document.ts';
 import {
   clampView,
@@ -12,6 +13,7 @@ import {
 } from './model/timeline.ts';
 import {
   drawTimeline,
+  emptyBackdrop,
   hitTest,
   readColors,
   strengthAt,
@@ -20,13 +22,6 @@ import {
   timelineLayout,
 } from './timeline-canvas.ts';
 import type { PeakWindow } from './timeline-view.ts';
-
-/** A drag in progress, as the editor applies it: previewed on every move, one undo step at the end. */
-export type TimelineGesture =
-  | { kind: 'move'; ids: number[]; deltaMs: number }
-  | { kind: 'resize'; id: number; edge: 'start' | 'stop'; toMs: number }
-  /** The change of strength since the drag began (the grabbed cue's new strength minus its old). */
-  | { kind: 'strength'; ids: number[]; delta: number };
 
 /** Below this many px a press is a click, not a drag. */
 const DRAG_THRESHOLD_PX = 3;
@@ -38,6 +33,7 @@ type Drag =
       startY: number;
       started: boolean;
       make: (x: number, y: number) => TimelineGesture;
+      preview: (gesture: TimelineGesture) => DragPreview;
     }
   | {
       type: 'band';
@@ -72,7 +68,8 @@ export interface TimelineProps {
   onSelect: (ids: number[], mode: SelectMode) => void;
   onSelectRange: (fromMs: number, toMs: number, additive: boolean) => void;
   onAdd: (fromMs: number, toMs: number, strength: number) => void;
-  onGesture: (gesture: TimelineGesture, phase: 'update' | 'end' | 'cancel') => void;
+  /** A finished drag of cues (previewed here while it lasted): the editor applies it as one undo step. */
+  onGesture: (gesture: TimelineGesture) => void;
   height: number;
   label: string;
 }
@@ -100,6 +97,8 @@ export function Timeline(props: TimelineProps) {
   const [colors, setColors] = useState<TimelineColors | null>(null);
   const drag = useRef<Drag>(null);
   const [band, setBand] = useState<TimelineScene['band']>(null);
+  // Kept out of React state: a drag repaints the canvas and renders nothing, here or in the editor.
+  const preview = useRef<DragPreview | null>(null);
   const layout = useMemo(() => timelineLayout(props.height), [props.height]);
 
   // Everything a frame needs, kept in a ref so the animation loop always draws the latest props.
@@ -116,6 +115,7 @@ export function Timeline(props: TimelineProps) {
     band,
     focusedId: props.focusedId,
     recorded: [],
+    preview: null,
     colors,
   };
   const latest = useRef(props);
@@ -146,8 +146,9 @@ export function Timeline(props: TimelineProps) {
     onView(wasWhole ? fitView(durationMs, width) : clampView({ ...view, widthPx: width }, durationMs));
   }, [width]);
 
-  // Draw: once per change, and every frame while the playhead moves.
+  // Draw: once per change, per pointer move of a drag, and every frame while the playhead moves.
   const frame = useRef(0);
+  const backdrop = useRef(emptyBackdrop());
   const paint = () => {
     frame.current = 0;
     const canvas = canvasRef.current;
@@ -164,13 +165,20 @@ export function Timeline(props: TimelineProps) {
     if (!ctx) return;
     drawTimeline(
       ctx,
-      { ...s, playheadMs: latest.current.playhead(), recorded: latest.current.recorded() },
+      {
+        ...s,
+        playheadMs: latest.current.playhead(),
+        recorded: latest.current.recorded(),
+        preview: preview.current,
+      },
       dpr,
+      backdrop.current,
     );
   };
-  useEffect(() => {
+  const requestPaint = () => {
     if (frame.current === 0) frame.current = requestAnimationFrame(paint);
-  });
+  };
+  useEffect(requestPaint);
   // biome-ignore lint/correctness/useExhaustiveDependencies: paint reads the latest scene from refs
   useEffect(() => {
     if (!props.animating) return;
@@ -270,7 +278,18 @@ export function Timeline(props: TimelineProps) {
       const raw = at - ms;
       return { kind: 'move', ids, deltaMs: latest.current.snap(cue.time + raw) - cue.time };
     };
-    drag.current = { type: 'gesture', startX: x, startY: y, started: false, make };
+    drag.current = {
+      type: 'gesture',
+      startX: x,
+      startY: y,
+      started: false,
+      make,
+      preview: dragPreviewOf(
+        p.cues,
+        hit.part === 'start' || hit.part === 'stop' ? [hit.id] : ids,
+        p.durationMs,
+      ),
+    };
   };
 
   const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
@@ -288,7 +307,8 @@ export function Timeline(props: TimelineProps) {
     if (d.type === 'gesture') {
       if (!d.started && Math.hypot(x - d.startX, y - d.startY) < DRAG_THRESHOLD_PX) return;
       d.started = true;
-      p.onGesture(d.make(x, y), 'update');
+      preview.current = d.preview(d.make(x, y));
+      requestPaint();
       return;
     }
     if (!d.started && Math.abs(x - d.startX) < DRAG_THRESHOLD_PX) return;
@@ -306,7 +326,9 @@ export function Timeline(props: TimelineProps) {
     if (!d) return;
     const { x, y } = point(e);
     if (d.type === 'gesture') {
-      if (d.started) p.onGesture(d.make(x, y), cancelled ? 'cancel' : 'end');
+      preview.current = null;
+      requestPaint();
+      if (d.started && !cancelled) p.onGesture(d.make(x, y));
       return;
     }
     if (cancelled) return;

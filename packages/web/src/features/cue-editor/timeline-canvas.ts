@@ -5,6 +5,7 @@
  * Also answers what lies under a pointer (hit testing) with the same geometry.
  */
 import type { HapticCue } from '@mesmer/shared/domain/haptic-cues';
+import type { DragPreview } from './drag-preview.ts';
 import type { EditorCue } from './model/cue-document.ts';
 import {
   hitTest as hitTestX,
@@ -78,6 +79,8 @@ export interface TimelineScene {
   focusedId: number | null;
   /** Cues being recorded, drawn over the lane until the recording is written into the document. */
   recorded: readonly HapticCue[];
+  /** A drag in progress: its cues drawn where the drop would put them. */
+  preview: DragPreview | null;
   colors: TimelineColors;
 }
 
@@ -141,14 +144,28 @@ function drawWaveform(ctx: CanvasRenderingContext2D, s: TimelineScene) {
   ctx.globalAlpha = 1;
 }
 
-function drawCues(ctx: CanvasRenderingContext2D, s: TimelineScene) {
+/**
+ * Draws cues[start, end) shifted by offsetMs, skipping the ids in `skip`. With `cover`, the lane
+ * under each block is cleared first (a dragged block hides what it will win over).
+ */
+function drawBlocks(
+  ctx: CanvasRenderingContext2D,
+  s: TimelineScene,
+  cues: readonly EditorCue[],
+  range: { start: number; end: number },
+  {
+    offsetMs = 0,
+    skip = null,
+    cover = false,
+  }: { offsetMs?: number; skip?: ReadonlySet<number> | null; cover?: boolean },
+) {
   const { view, colors, layout } = s;
-  const { fromMs, toMs } = visibleRange(view);
-  const { start, end } = visibleCueRange(s.cues, fromMs, toMs);
-  ctx.fillStyle = colors.surface;
-  ctx.fillRect(0, layout.laneTop, view.widthPx, layout.laneHeight);
   const bottom = layout.laneTop + layout.laneHeight;
   const fill = (x: number, width: number, strength: number, selected: boolean) => {
+    if (cover) {
+      ctx.fillStyle = colors.surface;
+      ctx.fillRect(x, layout.laneTop, width, layout.laneHeight);
+    }
     const height = Math.max(3, strength * layout.laneHeight);
     // Stronger cues are more opaque as well as taller: readable in both themes.
     ctx.globalAlpha = 0.45 + strength * 0.55;
@@ -165,11 +182,13 @@ function drawCues(ctx: CanvasRenderingContext2D, s: TimelineScene) {
     if (column >= 0) fill(column, 1, columnStrength, columnSelected);
     column = -1;
   };
-  for (let i = start; i < end; i += 1) {
-    const cue = s.cues[i];
+  for (let i = range.start; i < range.end; i += 1) {
+    const cue = cues[i];
+    if (skip?.has(cue.id)) continue;
     const selected = s.selection.has(cue.id);
-    const x0 = msToPx(view, cue.time);
-    if (msToPx(view, cue.stopTime) - x0 < 1 && cue.id !== s.focusedId) {
+    const x0 = msToPx(view, cue.time + offsetMs);
+    const x1 = msToPx(view, cue.stopTime + offsetMs);
+    if (x1 - x0 < 1 && cue.id !== s.focusedId) {
       const px = Math.floor(x0);
       if (px !== column) {
         flushColumn();
@@ -182,7 +201,10 @@ function drawCues(ctx: CanvasRenderingContext2D, s: TimelineScene) {
       continue;
     }
     flushColumn();
-    const r = cueRect(s, cue);
+    const r = cueRect(
+      s,
+      offsetMs === 0 ? cue : { ...cue, time: cue.time + offsetMs, stopTime: cue.stopTime + offsetMs },
+    );
     fill(r.x, r.width, cue.strength, selected);
     if (selected && r.width > 2) {
       ctx.strokeStyle = colors.selection;
@@ -198,6 +220,19 @@ function drawCues(ctx: CanvasRenderingContext2D, s: TimelineScene) {
     }
   }
   flushColumn();
+}
+
+function drawCues(ctx: CanvasRenderingContext2D, s: TimelineScene) {
+  const { view, colors, layout } = s;
+  const { fromMs, toMs } = visibleRange(view);
+  ctx.fillStyle = colors.surface;
+  ctx.fillRect(0, layout.laneTop, view.widthPx, layout.laneHeight);
+  const p = s.preview;
+  if (!p?.everything) drawBlocks(ctx, s, s.cues, visibleCueRange(s.cues, fromMs, toMs), { skip: p?.hidden });
+  if (!p) return;
+  // The dragged cues where the drop puts them, over the others (found in the range shifted back).
+  const range = visibleCueRange(p.cues, fromMs - p.offsetMs, toMs - p.offsetMs);
+  drawBlocks(ctx, s, p.cues, range, { offsetMs: p.offsetMs, cover: p.covers });
 }
 
 function drawRecorded(ctx: CanvasRenderingContext2D, s: TimelineScene) {
@@ -237,12 +272,50 @@ function drawMarkers(ctx: CanvasRenderingContext2D, s: TimelineScene) {
   if (s.playheadMs !== null) line(s.playheadMs, colors.text, 2);
 }
 
-/** One frame. `dpr` scales the backing store so lines stay crisp on dense screens. */
-export function drawTimeline(ctx: CanvasRenderingContext2D, s: TimelineScene, dpr: number) {
+/**
+ * The ruler and waveform as last drawn, with what they were drawn from: frames that change only
+ * the cues or markers (a drag, the playhead) copy them instead of drawing them again.
+ */
+export interface Backdrop {
+  canvas: HTMLCanvasElement | null;
+  drawnFrom: readonly unknown[];
+}
+
+export const emptyBackdrop = (): Backdrop => ({ canvas: null, drawnFrom: [] });
+
+function backdropFor(b: Backdrop, s: TimelineScene, width: number, height: number, dpr: number) {
+  const from = [s.view, s.peaks, s.colors, s.layout, dpr];
+  if (b.canvas && from.every((x, k) => x === b.drawnFrom[k])) return b.canvas;
+  const canvas = b.canvas ?? document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, s.view.widthPx, s.layout.height);
   drawRuler(ctx, s);
   drawWaveform(ctx, s);
+  b.canvas = canvas;
+  b.drawnFrom = from;
+  return canvas;
+}
+
+/** One frame. `dpr` scales the backing store so lines stay crisp on dense screens. */
+export function drawTimeline(
+  ctx: CanvasRenderingContext2D,
+  s: TimelineScene,
+  dpr: number,
+  backdrop: Backdrop,
+) {
+  const { width, height } = ctx.canvas;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, width, height);
+  const behind = backdropFor(backdrop, s, width, height, dpr);
+  if (behind) ctx.drawImage(behind, 0, 0);
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  if (!behind) {
+    drawRuler(ctx, s);
+    drawWaveform(ctx, s);
+  }
   drawCues(ctx, s);
   drawRecorded(ctx, s);
   drawMarkers(ctx, s);

@@ -15,14 +15,12 @@
  * - An edit (add, move, resize, paste, recording) wins over the cues it lands on: the cues it
  *   touched keep their times; the other cues are cut around them (trimmed, or split in two when
  *   an edited cue lands inside one; the second piece gets a new id). Pieces shorter than
- *   MIN_CUE_MS are dropped. Inside a gesture this is recomputed from the gesture's start, so a
- *   cue dragged over a neighbour and back leaves the neighbour whole.
+ *   MIN_CUE_MS are dropped.
  *
- * Gestures. beginGesture … endGesture makes one undo step of a drag: inside a gesture every
- * operation is applied to the document as it was when the gesture began (the latest call replaces
- * the previous preview), so a drag passes its total offset (`moveCues(s, ids, totalDeltaMs)`),
- * and repeated `addCue` calls while drawing a new cue keep the same id. cancelGesture restores
- * the start.
+ * Drags. The model sees a drag once, when it ends: the timeline previews it on the canvas
+ * (drag-preview.ts, with the same clamping rules exported below) and then calls one operation
+ * with the drag's total change, which is one undo step. A cue dragged over a neighbour and back
+ * therefore leaves the neighbour whole.
  */
 import type { HapticCue } from '@mesmer/shared/domain/haptic-cues';
 
@@ -56,8 +54,6 @@ export interface EditorState {
   /** Copied cues, times relative to the first copied cue's start (which is 0). */
   readonly clipboard: readonly HapticCue[];
   readonly durationMs: number;
-  /** The document when the current gesture began; null outside a gesture. */
-  readonly gestureStart: CueDocument | null;
   /** The document last saved (or loaded); `isDirty` compares against it. */
   readonly savedDoc: CueDocument;
 }
@@ -65,7 +61,7 @@ export interface EditorState {
 // --- small helpers -------------------------------------------------------------------------
 
 const roundMs = (ms: number) => Math.round(ms);
-const roundStrength = (s: number) => Math.round(Math.min(1, Math.max(0, s)) * 100) / 100;
+export const roundStrength = (s: number) => Math.round(Math.min(1, Math.max(0, s)) * 100) / 100;
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 
 /** Index of the first cue whose `time` is ≥ ms (cues.length when none). */
@@ -160,20 +156,12 @@ function overwrite(
   return { cues: merged, nextId: id };
 }
 
-/**
- * Applies a document change: a preview inside a gesture, otherwise one undo step. The selection
- * loses cues the change removed (inside a gesture only at its end: a cue a drag passes over and
- * uncovers again stays selected).
- */
+/** Applies a document change as one undo step. The selection loses cues the change removed. */
 function commit(state: EditorState, doc: CueDocument, selection: ReadonlySet<number>): EditorState {
-  if (state.gestureStart) return { ...state, doc, selection };
   const past = [...state.past, state.doc];
   if (past.length > HISTORY_LIMIT) past.splice(0, past.length - HISTORY_LIMIT);
   return { ...state, doc, selection: pruneSelection(selection, doc), past, future: [] };
 }
-
-/** The document an operation starts from: the gesture's start inside a gesture. */
-const base = (state: EditorState): CueDocument => state.gestureStart ?? state.doc;
 
 /** Splits `doc.cues` into those with the given ids and the rest, both in time order. */
 function partition(cues: readonly EditorCue[], ids: ReadonlySet<number>): [EditorCue[], EditorCue[]] {
@@ -204,7 +192,6 @@ export function createEditorState(cues: readonly HapticCue[], durationMs: number
     future: [],
     clipboard: [],
     durationMs: Math.max(0, durationMs),
-    gestureStart: null,
     savedDoc: doc,
   };
 }
@@ -220,8 +207,8 @@ export function selectedCues(state: EditorState): EditorCue[] {
   return state.doc.cues.filter((c) => state.selection.has(c.id));
 }
 
-export const canUndo = (state: EditorState): boolean => state.past.length > 0 && !state.gestureStart;
-export const canRedo = (state: EditorState): boolean => state.future.length > 0 && !state.gestureStart;
+export const canUndo = (state: EditorState): boolean => state.past.length > 0;
+export const canRedo = (state: EditorState): boolean => state.future.length > 0;
 /** Whether the document differs from the one last saved (undoing back to it makes it clean again). */
 export const isDirty = (state: EditorState): boolean => state.doc !== state.savedDoc;
 
@@ -234,7 +221,7 @@ export function markSaved(state: EditorState): EditorState {
 
 /** Adds a cue (times rounded and clamped to the file, at least MIN_CUE_MS long) and selects it alone. */
 export function addCue(state: EditorState, time: number, stopTime: number, strength: number): EditorState {
-  const doc = base(state);
+  const doc = state.doc;
   let from = roundMs(clamp(Math.min(time, stopTime), 0, state.durationMs));
   let to = roundMs(clamp(Math.max(time, stopTime), 0, state.durationMs));
   if (to - from < MIN_CUE_MS) {
@@ -247,20 +234,24 @@ export function addCue(state: EditorState, time: number, stopTime: number, stren
 }
 
 /**
- * Moves the cues by deltaMs as a group (their spacing kept): the offset is clamped so the group
- * stays within [0, durationMs] (a group already past the end may only move back).
+ * The offset a group move makes: deltaMs in whole ms, clamped so the group (sorted by time, not
+ * empty) stays within [0, durationMs] (a group already past the end may only move back).
  */
-export function moveCues(state: EditorState, ids: Iterable<number>, deltaMs: number): EditorState {
-  const doc = base(state);
-  const idSet = asSet(ids);
-  const [moving, rest] = partition(doc.cues, idSet);
-  if (moving.length === 0) return state;
+export function groupMoveOffset(moving: readonly HapticCue[], deltaMs: number, durationMs: number): number {
   const first = moving[0].time;
   let last = 0;
   for (const c of moving) last = Math.max(last, c.stopTime);
-  const delta = roundMs(clamp(deltaMs, -first, Math.max(0, state.durationMs - last)));
-  if (delta === 0)
-    return state.gestureStart && state.doc !== doc ? commit(state, doc, state.selection) : state;
+  return roundMs(clamp(deltaMs, -first, Math.max(0, durationMs - last)));
+}
+
+/** Moves the cues by deltaMs as a group (their spacing kept; the offset as groupMoveOffset gives it). */
+export function moveCues(state: EditorState, ids: Iterable<number>, deltaMs: number): EditorState {
+  const doc = state.doc;
+  const idSet = asSet(ids);
+  const [moving, rest] = partition(doc.cues, idSet);
+  if (moving.length === 0) return state;
+  const delta = groupMoveOffset(moving, deltaMs, state.durationMs);
+  if (delta === 0) return state;
   const moved = moving.map((c) => ({ ...c, time: c.time + delta, stopTime: c.stopTime + delta }));
   return commit(state, overwrite(rest, moved, doc.nextId), state.selection);
 }
@@ -270,25 +261,27 @@ export function nudgeCues(state: EditorState, ids: Iterable<number>, deltaMs: nu
   return moveCues(state, ids, deltaMs);
 }
 
-/** Moves one edge of a cue to toMs, keeping the cue at least MIN_CUE_MS long and within the file. */
+/** The cue with one edge at toMs, kept at least MIN_CUE_MS long and within the file. */
+export function withEdgeAt(cue: EditorCue, edge: CueEdge, toMs: number, durationMs: number): EditorCue {
+  const end = Math.max(durationMs, cue.stopTime);
+  return edge === 'start'
+    ? { ...cue, time: roundMs(clamp(toMs, 0, cue.stopTime - MIN_CUE_MS)) }
+    : { ...cue, stopTime: roundMs(clamp(toMs, cue.time + MIN_CUE_MS, end)) };
+}
+
+/** Moves one edge of a cue to toMs (as withEdgeAt gives it). */
 export function resizeCue(state: EditorState, id: number, edge: CueEdge, toMs: number): EditorState {
-  const doc = base(state);
+  const doc = state.doc;
   const cue = doc.cues.find((c) => c.id === id);
   if (!cue) return state;
-  const end = Math.max(state.durationMs, cue.stopTime);
-  const resized =
-    edge === 'start'
-      ? { ...cue, time: roundMs(clamp(toMs, 0, cue.stopTime - MIN_CUE_MS)) }
-      : { ...cue, stopTime: roundMs(clamp(toMs, cue.time + MIN_CUE_MS, end)) };
-  if (resized.time === cue.time && resized.stopTime === cue.stopTime) {
-    return state.gestureStart && state.doc !== doc ? commit(state, doc, state.selection) : state;
-  }
+  const resized = withEdgeAt(cue, edge, toMs, state.durationMs);
+  if (resized.time === cue.time && resized.stopTime === cue.stopTime) return state;
   const rest = doc.cues.filter((c) => c.id !== id);
   return commit(state, overwrite(rest, [resized], doc.nextId), state.selection);
 }
 
 function mapStrength(state: EditorState, ids: Iterable<number>, to: (s: number) => number): EditorState {
-  const doc = base(state);
+  const doc = state.doc;
   const idSet = asSet(ids);
   let changed = false;
   const cues = doc.cues.map((c) => {
@@ -298,7 +291,7 @@ function mapStrength(state: EditorState, ids: Iterable<number>, to: (s: number) 
     changed = true;
     return { ...c, strength };
   });
-  if (!changed) return state.gestureStart && state.doc !== doc ? commit(state, doc, state.selection) : state;
+  if (!changed) return state;
   return commit(state, { cues, nextId: doc.nextId }, state.selection);
 }
 
@@ -316,7 +309,7 @@ export function changeStrength(state: EditorState, ids: Iterable<number>, delta:
 
 /** Deletes the cues and drops them from the selection. */
 export function removeCues(state: EditorState, ids: Iterable<number>): EditorState {
-  const doc = base(state);
+  const doc = state.doc;
   const idSet = asSet(ids);
   const cues = doc.cues.filter((c) => !idSet.has(c.id));
   if (cues.length === doc.cues.length) return state;
@@ -350,7 +343,7 @@ export function cutCues(state: EditorState, ids: Iterable<number>): EditorState 
  * on, and become the selection.
  */
 export function pasteCues(state: EditorState, atMs: number): EditorState {
-  const doc = base(state);
+  const doc = state.doc;
   if (state.clipboard.length === 0) return state;
   const span = state.clipboard.reduce((m, c) => Math.max(m, c.stopTime), 0);
   const at = roundMs(clamp(atMs, 0, Math.max(0, state.durationMs - span)));
@@ -372,7 +365,7 @@ export function pasteCues(state: EditorState, atMs: number): EditorState {
  * The imported cues get new ids.
  */
 export function replaceAll(state: EditorState, cues: readonly HapticCue[]): EditorState {
-  const doc = base(state);
+  const doc = state.doc;
   return commit(state, normaliseAsPlayed(cues, doc.nextId), new Set());
 }
 
@@ -442,27 +435,6 @@ export function redo(state: EditorState): EditorState {
   };
 }
 
-/** Starts a drag: until endGesture, operations preview from the current document. */
-export function beginGesture(state: EditorState): EditorState {
-  return state.gestureStart ? state : { ...state, gestureStart: state.doc };
-}
-
-/** Ends a drag: its result becomes one undo step (none when nothing changed). */
-export function endGesture(state: EditorState): EditorState {
-  const start = state.gestureStart;
-  if (!start) return state;
-  const ended = { ...state, gestureStart: null };
-  if (state.doc === start) return { ...ended, selection: pruneSelection(state.selection, start) };
-  return commit({ ...ended, doc: start }, state.doc, state.selection);
-}
-
-/** Abandons a drag (Escape): the document is as before it. */
-export function cancelGesture(state: EditorState): EditorState {
-  const start = state.gestureStart;
-  if (!start) return state;
-  return { ...state, doc: start, gestureStart: null, selection: pruneSelection(state.selection, start) };
-}
-
 /**
  * For recording.ts: the cues in [fromMs, toMs] replaced by `recorded` (sorted, not overlapping);
  * cues across the span's ends are cut at them. One undo step; the recorded cues are selected.
@@ -473,7 +445,7 @@ export function overwriteSpan(
   toMs: number,
   recorded: readonly HapticCue[],
 ): EditorState {
-  const doc = base(state);
+  const doc = state.doc;
   // The span acts as one edited (silent) cue, so the overlap rule clears it; then it is taken out.
   const span: EditorCue = { id: -1, time: fromMs, stopTime: toMs, strength: 0 };
   const cleared = overwrite(doc.cues, [span], doc.nextId);
