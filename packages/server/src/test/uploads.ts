@@ -6,8 +6,8 @@ import { authHeader } from './factories.ts';
 /** POST /api/files/upload as multipart: the fields, then the chunk part when given. */
 export async function postUploadForm(
   app: App,
-  token: string,
-  fields: Record<string, string | number>,
+  token: string | null,
+  fields: Record<string, string | number | boolean>,
   chunk?: Buffer,
 ) {
   const form = new FormData();
@@ -17,7 +17,10 @@ export async function postUploadForm(
   return app.inject({
     method: 'POST',
     url: '/api/files/upload',
-    headers: { ...authHeader(token), 'content-type': encoded.headers.get('content-type') as string },
+    headers: {
+      ...(token ? authHeader(token) : {}),
+      'content-type': encoded.headers.get('content-type') as string,
+    },
     payload: Buffer.from(await encoded.arrayBuffer()),
   });
 }

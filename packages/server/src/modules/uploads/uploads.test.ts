@@ -21,6 +21,7 @@ import { authHeader, createSignedInUser, type TestUser } from '../../test/factor
 import { createTestApp } from '../../test/harness.ts';
 import { createFile, createTier } from '../../test/library-factories.ts';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
+import { postUploadForm } from '../../test/uploads.ts';
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -56,21 +57,8 @@ describe.each([
   type Fields = Record<string, string | number | boolean>;
 
   /** One POST /api/files/upload call: the fields in order, then the chunk part when given. */
-  async function post(token: string | null, fields: Fields, chunk?: Buffer) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
-    if (chunk) form.append('chunk', new Blob([new Uint8Array(chunk)]), 'blob');
-    const encoded = new Response(form);
-    return app.inject({
-      method: 'POST',
-      url: '/api/files/upload',
-      headers: {
-        ...(token ? authHeader(token) : {}),
-        'content-type': encoded.headers.get('content-type') as string,
-      },
-      payload: Buffer.from(await encoded.arrayBuffer()),
-    });
-  }
+  const post = (token: string | null, fields: Fields, chunk?: Buffer) =>
+    postUploadForm(app, token, fields, chunk);
 
   function fieldsOf(uuid: string, index: number, total: number, extra: Fields = {}): Fields {
     return { uuid, fileName: 'My Track.mp3', secure: false, chunkIndex: index, totalChunks: total, ...extra };

@@ -11,6 +11,7 @@ import {
   useLogoutEverywhere,
 } from '../../api/auth.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
+import { downloadText } from '../../lib/download.ts';
 import {
   Card,
   ConfirmPopup,
@@ -159,14 +160,7 @@ function YourData(leaving: Leaving) {
     setDownloading(true);
     try {
       const data = await call(accountDataRoutes.export);
-      const url = URL.createObjectURL(
-        new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
-      );
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `mesmer-${data.profile.username}.json`;
-      link.click();
-      URL.revokeObjectURL(url);
+      downloadText(`mesmer-${data.profile.username}.json`, JSON.stringify(data, null, 2), 'application/json');
     } catch {
       toast('error', 'Failed to download your data.', 'Please try again.');
     } finally {

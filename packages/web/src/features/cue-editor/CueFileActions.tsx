@@ -2,6 +2,7 @@ import { ATTACHMENT_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '@mesmer/shar
 import type { HapticCue } from '@mesmer/shared/domain/haptic-cues';
 import { Download, Save, Upload } from 'lucide-react';
 import { useRef } from 'react';
+import { downloadText } from '../../lib/download.ts';
 import { Spinner } from '../../ui/index.ts';
 import styles from './cue-editor.module.css';
 import {
@@ -20,17 +21,6 @@ function readText(file: Blob): Promise<string> {
     reader.onerror = () => reject(reader.error);
     reader.readAsText(file);
   });
-}
-
-function download(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**
@@ -66,10 +56,10 @@ export function CueFileActions({
   const exportAs = (format: CueFormat) => {
     const list = cues();
     const name = exportFileName(fileName, format);
-    if (format === 'cues') return download(name, exportCueFile(list), 'application/json');
+    if (format === 'cues') return downloadText(name, exportCueFile(list), 'application/json');
     const script = exportFunscript(list);
     if (!script.ok) return onError(script.error);
-    download(name, script.value, 'application/json');
+    downloadText(name, script.value, 'application/json');
   };
   return (
     <div className={styles.footer}>

@@ -1,3 +1,5 @@
+import { downloadText } from '../../lib/download.ts';
+
 /** A cell of a chart's table: text, a number, or nothing (a withheld or missing figure). */
 export type CsvCell = string | number | null;
 
@@ -23,14 +25,7 @@ export function csvFileName(title: string): string {
   return `${base || 'insights'}.csv`;
 }
 
-/** Saves `csv` as a file in the browser (a download of a blob, nothing sent anywhere). */
+/** Saves `csv` as a file in the browser. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadText(fileName, csv, 'text/csv;charset=utf-8');
 }
