@@ -20,7 +20,8 @@ declare module 'vitest' {
  * (harness.ts freshDatabase): every file would otherwise create and migrate its own.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB === 'postgres') {
+  // The project's own `env` (vitest.config.ts) sets TEST_DB for its workers, not for this process.
+  if ((project.config.env?.TEST_DB ?? process.env.TEST_DB) === 'postgres') {
     const name = `mesmer_template_${randomBytes(6).toString('hex')}`;
     await adminQuery(`CREATE DATABASE ${name}`);
     const database = await openDatabase({ databaseUrl: testDatabaseUrl(name), pgliteDir: 'memory://' });
