@@ -39,7 +39,8 @@ function serverProject(name: string, env: Record<string, string> = {}) {
       include: ['src/**/*.test.ts'],
       env,
       // Each file builds its own app on its own database (test/harness.ts): sharing the module graph
-      // within a worker only saves loading the server again per file (both passes 950 s → 496 s).
+      // within a worker only saves loading the server again per file (both passes in CI: about 1,080 s
+      // one after the other with isolation, 603 s side by side without).
       isolate: false,
       // Absolute, so it reads the same from the project's root and from this file's (knip).
       globalSetup: [fileURLToPath(new URL('packages/server/src/test/global-setup.ts', import.meta.url))],

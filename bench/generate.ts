@@ -106,7 +106,8 @@ await step('tags (30)', `insert into tags (name) select 'tag' || g from generate
 await step(
   `files (${files})`,
   `insert into files (name, description, file_type, release_date, is_public, plays, duration, audio_key,
-                      audio_type, script_key, haptics_key, warnings, author_id, uploader_id, user_uploaded)
+                      audio_type, script_key, haptics_key, warnings, author_id, uploader_id, user_uploaded,
+                      created_at)
    select (${ADJECTIVES})[1 + (g * 7) % 20] || ' ' || (${NOUNS})[1 + (g * 13) % 25] || ' ' || g,
           'A file about ' || (${PHRASES})[1 + g % 12] || ' and ' || (${PHRASES})[1 + (g * 5) % 12] || '.',
           1 + g % 9,
@@ -118,7 +119,9 @@ await step(
           case when g % 5 = 0 then 'scripts/bench-' || g || '.txt' end,
           case when g % 3 = 0 then 'haptics/bench-' || g || '.json' end,
           case when g % 40 = 0 then array['Contains binaural beats.'] else '{}'::text[] end,
-          1 + g % ${creators}, 1 + g % ${creators}, g % ${creators} <> 0
+          1 + g % ${creators}, 1 + g % ${creators}, g % ${creators} <> 0,
+          -- Uploaded when released: about 67 uploads a day over four years, not 100,000 today.
+          now() - ((g * 37) % 1500) * interval '1 day' - (g % 1440) * interval '1 minute'
    from generate_series(1, ${files}) g`,
 );
 await step(

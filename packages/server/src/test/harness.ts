@@ -12,8 +12,8 @@ import type { Mailer, MailMessage } from '../platform/mail.ts';
 import { adminQuery, testAdminUrl, testDatabaseUrl } from './postgres-admin.ts';
 
 /**
- * Which database the API tests run on: PGlite by default, PostgreSQL when
- * TEST_DB=postgres (scripts/test.mjs sets it, with TEST_DATABASE_URL, for a second pass).
+ * Which database the API tests run on: PGlite by default, PostgreSQL when TEST_DB=postgres (the
+ * server-postgres project of vitest.config.ts sets it when TEST_DATABASE_URL is given).
  */
 export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 

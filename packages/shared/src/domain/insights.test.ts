@@ -28,6 +28,21 @@ describe('periods and buckets', () => {
     expect(weekStart('2026-06-01')).toBe('2026-06-01'); // a Monday
     expect(weekStart('2026-06-07')).toBe('2026-06-01'); // Sunday
     expect(weekStart('2026-01-01')).toBe('2025-12-29');
+    expect(weekStart('1969-12-31')).toBe('1969-12-29'); // before the epoch, a Wednesday
+  });
+
+  it('moves days as the calendar does, leap years and the epoch included', () => {
+    // Every day from 1968 to 2031 against the ISO strings of Date.
+    const start = Date.UTC(1968, 0, 1);
+    for (let i = 0; i < 64 * 366; i += 1) {
+      const day = new Date(start + i * 86_400_000).toISOString().slice(0, 10);
+      const next = new Date(start + (i + 1) * 86_400_000).toISOString().slice(0, 10);
+      expect(addDays(day, 1)).toBe(next);
+      const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+      expect(weekStart(day)).toBe(addDays(day, -((weekday + 6) % 7)));
+    }
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2024-03-01', -366)).toBe('2023-03-01');
   });
 
   it('lists the buckets of a range, the first week starting before the range when it must', () => {

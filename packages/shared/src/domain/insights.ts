@@ -73,15 +73,27 @@ export function utcDay(instant: Date): string {
   return instant.toISOString().slice(0, 10);
 }
 
-/** `day` (YYYY-MM-DD) moved by `days` (may be negative). */
+/** Midnight UTC of `day` (YYYY-MM-DD), in ms since the epoch. */
+function startOf(day: string): number {
+  return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+}
+
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * `day` (YYYY-MM-DD) moved by `days` (may be negative). Without parsing or printing an ISO string:
+ * a year's series walks 730 days, and this was a millisecond of each site dashboard answer.
+ */
 export function addDays(day: string, days: number): string {
-  return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+  const moved = new Date(startOf(day) + days * DAY_MS);
+  return `${String(moved.getUTCFullYear()).padStart(4, '0')}-${twoDigits(moved.getUTCMonth() + 1)}-${twoDigits(moved.getUTCDate())}`;
 }
 
 /** The Monday (YYYY-MM-DD) of the ISO week holding `day`. */
 export function weekStart(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 = Sunday
-  return addDays(day, -((weekday + 6) % 7));
+  // 1 January 1970 was a Thursday: 3 days after a Monday.
+  const sinceMonday = (Math.floor(startOf(day) / DAY_MS) + 3) % 7;
+  return addDays(day, -(sinceMonday < 0 ? sinceMonday + 7 : sinceMonday));
 }
 
 /** The bucket (its first day) that `day` falls in. */

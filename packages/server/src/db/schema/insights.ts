@@ -51,7 +51,12 @@ export const insightsFileDays = pgTable(
     /** Plays that heard each of RETENTION_BINS equal parts of the track. */
     retention: integer('retention').array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.fileId, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.fileId, t.day] }),
+    // A catalogue's top files sum plays over 200 files × 730 days: an index-only scan of this
+    // instead of the wide rows (15 → 5 ms for 13,000 file-days on the bench data).
+    index('insights_file_days_plays_idx').on(t.fileId, t.day, t.plays),
+  ],
 );
 
 /** Per file per day: its distinct listeners (apart from the wide insights_file_days rows). */
@@ -138,6 +143,21 @@ export const insightsListenerDays = pgTable(
 export const insightsSiteDays = pgTable('insights_site_days', {
   day: date('day').primaryKey(),
   activeListeners: integer('active_listeners').notNull().default(0),
+});
+
+/**
+ * Per past UTC day: the site's events as the dashboard counts them (sign-ups, uploads, messages,
+ * reports opened and closed). A day's row is written the first time a dashboard view needs that day
+ * once it is over, and read from then on; today is counted live. Events are kept as they were
+ * counted: a later deletion does not change a day already kept (docs/decisions/054).
+ */
+export const insightsSiteEventDays = pgTable('insights_site_event_days', {
+  day: date('day').primaryKey(),
+  signUps: integer('sign_ups').notNull(),
+  uploads: integer('uploads').notNull(),
+  messages: integer('messages').notNull(),
+  reportsOpened: integer('reports_opened').notNull(),
+  reportsClosed: integer('reports_closed').notNull(),
 });
 
 /** A signed-in listener's plays and listening per file, all time (their most played files and triggers). */

@@ -22,6 +22,38 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/** The site's events of one UTC day (the dashboard's counts). */
+export interface SiteEventDay {
+  day: string;
+  signUps: number;
+  uploads: number;
+  messages: number;
+  reportsOpened: number;
+  reportsClosed: number;
+}
+
+/**
+ * Counts the site's events of every UTC day from `first` to `last` (a row per day, zeros included),
+ * whatever the database session's time zone: each count an index range scan of its table.
+ */
+function countedSiteEvents(first: string, last: string): SQL {
+  const perDay = (table: string, column: string) => {
+    const [from, at] = [sql.raw(table), sql.raw(column)];
+    return sql`(select (${at} at time zone 'UTC')::date as day, count(*)::int as n from ${from}
+      where ${at} >= (${first}::date)::timestamp at time zone 'UTC'
+        and ${at} < (${last}::date + 1)::timestamp at time zone 'UTC'
+      group by 1)`;
+  };
+  return sql`select d.day::date as day, coalesce(u.n, 0) as "signUps", coalesce(f.n, 0) as uploads,
+      coalesce(m.n, 0) as messages, coalesce(o.n, 0) as "reportsOpened", coalesce(c.n, 0) as "reportsClosed"
+    from generate_series(${first}::date, ${last}::date, interval '1 day') as d(day)
+    left join ${perDay('users', 'created_at')} u on u.day = d.day
+    left join ${perDay('files', 'created_at')} f on f.day = d.day
+    left join ${perDay('messages', 'created_at')} m on m.day = d.day
+    left join ${perDay('reports', 'created_at')} o on o.day = d.day
+    left join ${perDay('reports', 'resolved_at')} c on c.day = d.day`;
+}
+
 /**
  * A scope's day rows (alias d) with their distinct listeners (day and week counts): a file's days, or
  * a creator's (kept per creator as plays end, not summed over their files).
@@ -228,6 +260,7 @@ export function createInsightsRepo(db: Db) {
         previousPlays: number;
       }>(
         db,
+        // The top files first (an index-only scan, insights_file_days_plays_idx), then their names.
         sql`select f.id, f.uuid::text as uuid, f.name, t.plays, t.previous_plays as "previousPlays"
             from (
               select d.file_id,
@@ -237,9 +270,10 @@ export function createInsightsRepo(db: Db) {
               where d.file_id = any(array(select id from files where uploader_id = ${creatorId}))
                 and d.day between ${previousFrom}::date and ${to}::date
               group by d.file_id
+              having sum(d.plays) filter (where d.day >= ${from}::date) > 0
+              order by 2 desc, d.file_id limit ${limit}
             ) t join files f on f.id = t.file_id
-            where t.plays > 0
-            order by t.plays desc, f.id limit ${limit}`,
+            order by t.plays desc, f.id`,
       );
       return found.map((r) => ({
         ...r,
@@ -327,25 +361,45 @@ export function createInsightsRepo(db: Db) {
 
     // The site dashboard
 
-    /** Per UTC day counts of the site's events from `from` to `to` (only days with any). */
-    async siteEvents(from: string, to: string) {
-      // UTC days whatever the database session's time zone.
-      const range = (column: string) =>
-        sql`${sql.raw(column)} >= (${from}::date)::timestamp at time zone 'UTC'
-          and ${sql.raw(column)} < (${to}::date + 1)::timestamp at time zone 'UTC'`;
-      const day = (column: string) => sql`(${sql.raw(column)} at time zone 'UTC')::date::text`;
-      return rows<{ day: string; kind: string; n: number }>(
+    /**
+     * The site's events per UTC day from `from` to `to` (each day in range once; days without any
+     * may be left out): past days from insights_site_event_days, kept there the first time a view
+     * needs them, and `today` counted live.
+     */
+    async siteEvents(from: string, to: string, today: string): Promise<SiteEventDay[]> {
+      const yesterday = sql`(${today}::date - 1)`;
+      const [missing] = await rows<{ first: string | null; last: string | null }>(
         db,
-        sql`select ${day('created_at')} as day, 'signUps' as kind, count(*)::int as n from users where ${range('created_at')} group by 1
-            union all
-            select ${day('created_at')}, 'uploads', count(*)::int from files where ${range('created_at')} group by 1
-            union all
-            select ${day('created_at')}, 'messages', count(*)::int from messages where ${range('created_at')} group by 1
-            union all
-            select ${day('created_at')}, 'reportsOpened', count(*)::int from reports where ${range('created_at')} group by 1
-            union all
-            select ${day('resolved_at')}, 'reportsClosed', count(*)::int from reports where ${range('resolved_at')} group by 1`,
+        sql`select min(d)::date::text as first, max(d)::date::text as last
+            from generate_series(${from}::date, least(${to}::date, ${yesterday}), interval '1 day') d
+            where not exists (select 1 from insights_site_event_days k where k.day = d::date)`,
       );
+      if (missing?.first && missing.last) {
+        await db.execute(
+          sql`insert into insights_site_event_days
+                (day, sign_ups, uploads, messages, reports_opened, reports_closed)
+              ${countedSiteEvents(missing.first, missing.last)}
+              on conflict (day) do nothing`,
+        );
+      }
+      const found = await rows<SiteEventDay>(
+        db,
+        sql`select day::text as day, sign_ups as "signUps", uploads, messages,
+              reports_opened as "reportsOpened", reports_closed as "reportsClosed"
+            from insights_site_event_days where day between ${from}::date and ${to}::date
+            union all
+            select live.day::text, live."signUps", live.uploads, live.messages, live."reportsOpened", live."reportsClosed"
+            from (${countedSiteEvents(today, today)}) live
+            where live.day between ${from}::date and ${to}::date`,
+      );
+      return found.map((r) => ({
+        day: String(r.day),
+        signUps: Number(r.signUps),
+        uploads: Number(r.uploads),
+        messages: Number(r.messages),
+        reportsOpened: Number(r.reportsOpened),
+        reportsClosed: Number(r.reportsClosed),
+      }));
     },
 
     /** Active signed-in listeners per day from `from` to `to` (insights_site_days; only days with any). */

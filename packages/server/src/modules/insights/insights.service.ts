@@ -342,9 +342,10 @@ export function createInsightsService({
     /** The site dashboard: administrators only. */
     async site(user: SessionUser | null, input: InsightsInput): Promise<SiteInsightsResponse> {
       access.insights.requireSiteInsights(user);
-      const range = periodRange(utcDay(clock.now()), input.period);
+      const today = utcDay(clock.now());
+      const range = periodRange(today, input.period);
       const [events, activeDays, now, errors] = await Promise.all([
-        repo.siteEvents(range.previousFrom, range.to),
+        repo.siteEvents(range.previousFrom, range.to, today),
         repo.activeListenersPerDay(range.previousFrom, range.to),
         repo.siteNow(),
         serverErrors(metrics),
@@ -358,13 +359,14 @@ export function createInsightsService({
       const current = empty();
       const previous = empty();
       for (const e of events) {
-        const kind = e.kind as Kind;
-        const n = Number(e.n);
-        if (e.day >= range.from) {
-          current[kind] += n;
-          const bucket = buckets.get(bucketStart(e.day, input.bucket));
-          if (bucket) bucket[kind] += n;
-        } else previous[kind] += n;
+        const bucket = buckets.get(bucketStart(e.day, input.bucket));
+        for (const kind of kinds) {
+          if (e.day < range.from) previous[kind] += e[kind];
+          else {
+            current[kind] += e[kind];
+            if (bucket) bucket[kind] += e[kind];
+          }
+        }
       }
       const active = averageDailyActive(activeDays, range, input.bucket);
       return {
