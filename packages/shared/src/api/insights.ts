@@ -58,6 +58,11 @@ export const playsPoint = z.object({
   plays: z.number().int(),
   /** Distinct listeners in the bucket. */
   listeners: z.number().int(),
+  /**
+   * Plays on the bucket's days of the period moved back by the period's length: the previous
+   * period drawn beside this one.
+   */
+  previousPlays: z.number().int(),
 });
 export type PlaysPoint = z.infer<typeof playsPoint>;
 

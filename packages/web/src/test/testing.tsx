@@ -160,7 +160,16 @@ export function WithFeatureSlots({ children }: { children: ReactNode }) {
 
 export function renderWithProviders(
   ui: ReactNode,
-  { user = null, fetchImpl }: { user?: SelfUser | null; fetchImpl?: typeof fetch } = {},
+  {
+    user = null,
+    fetchImpl,
+    at = '/',
+  }: {
+    user?: SelfUser | null;
+    fetchImpl?: typeof fetch;
+    /** The address the app starts at (path and query). */
+    at?: string;
+  } = {},
 ) {
   const fetchMock = vi.fn(contractCheckedFetch(fetchImpl ?? (() => json(404, { error: 'Not found.' }))));
   vi.stubGlobal('fetch', fetchMock);
@@ -169,7 +178,7 @@ export function renderWithProviders(
   const wrap = (node: ReactNode) => (
     <QueryClientProvider client={client}>
       <WithFeatureSlots>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[at]}>
           {node}
           <ToastViewport />
         </MemoryRouter>

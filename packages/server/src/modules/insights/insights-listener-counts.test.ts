@@ -127,15 +127,16 @@ describe('distinct listeners kept as plays end', () => {
     // Period 7 from 2026-06-04 (a Thursday): its first week is cut; a, c, d, e, f on file A.
     const week = await insights(`/api/insights/files/${fileA.id}?period=7&bucket=week`);
     expect(week.audience.series).toEqual([
-      { start: '2026-06-01', plays: 5, listeners: 5 },
-      { start: '2026-06-08', plays: 1, listeners: 1 },
+      { start: '2026-06-01', plays: 5, listeners: 5, previousPlays: 0 },
+      // The previous period's 06-01 to 06-03 (3 + 1 + 1 plays) moved 7 days on: 06-08 to 06-10.
+      { start: '2026-06-08', plays: 1, listeners: 1, previousPlays: 5 },
     ]);
     // The catalogue counts "b" (both files on one day) and "e" (both files, two days) once each.
     const catalogue = await insights(`/api/insights/creators/${creator.id}?period=28&bucket=week`);
     expect(catalogue.audience.listeners.current).toBe(7);
     expect(catalogue.audience.series.filter((p: { listeners: number }) => p.listeners > 0)).toEqual([
-      { start: '2026-06-01', plays: 12, listeners: 7 },
-      { start: '2026-06-08', plays: 2, listeners: 2 },
+      { start: '2026-06-01', plays: 12, listeners: 7, previousPlays: 0 },
+      { start: '2026-06-08', plays: 2, listeners: 2, previousPlays: 0 },
     ]);
   });
 
@@ -159,6 +160,23 @@ describe('distinct listeners kept as plays end', () => {
     await play('user:k', fileA.id, '2026-06-03T08:00:00Z');
     const after = await insights(`/api/insights/creators/${creator.id}?period=7`);
     expect(after.audience.listeners).toEqual({ current: 5, previous: 8 });
+
+    // The previous period drawn beside this one: each of its days in the bucket 7 days later.
+    const series = (body: {
+      audience: { series: { start: string; plays: number; previousPlays: number }[] };
+    }) => body.audience.series.map((p) => [p.start, p.plays, p.previousPlays]);
+    expect(series(after)).toEqual([
+      ['2026-06-08', 1, 3], // 06-01: "a" twice and "c" late ("o" opted out)
+      ['2026-06-09', 1, 2], // 06-02: "b" on both files
+      ['2026-06-10', 0, 2], // 06-03: "a" and "k" late
+      ['2026-06-11', 0, 1],
+      ['2026-06-12', 3, 3], // 06-05: "d", "e", "f"
+      ['2026-06-13', 0, 1],
+      ['2026-06-14', 0, 1], // 06-07 23:59
+    ]);
+    expect(after.plays).toEqual({ current: 5, previous: 13 });
+    const weeks = await insights(`/api/insights/creators/${creator.id}?period=7&bucket=week`);
+    expect(series(weeks)).toEqual([['2026-06-08', 5, 13]]);
   });
 });
 

@@ -166,11 +166,14 @@ export function createInsightsService({
       listenersPerBucket(scope, days, range, bucket),
       repo.counts(scope, 'source', range.from, range.to),
     ]);
+    // A previous period's day counts in the bucket of the day `period` days later.
     const playsPerBucket = new Map<string, number>();
+    const previousPerBucket = new Map<string, number>();
     for (const d of days) {
-      if (d.day < range.from) continue;
-      const start = bucketStart(d.day, bucket);
-      playsPerBucket.set(start, (playsPerBucket.get(start) ?? 0) + d.plays);
+      const [day, sums] =
+        d.day < range.from ? [addDays(d.day, input.period), previousPerBucket] : [d.day, playsPerBucket];
+      const start = bucketStart(day, bucket);
+      sums.set(start, (sums.get(start) ?? 0) + d.plays);
     }
     const bySource = new Map(sources.map((s) => [s.key, s.plays]));
     const audience: Audience = {
@@ -189,6 +192,7 @@ export function createInsightsService({
         start,
         plays: playsPerBucket.get(start) ?? 0,
         listeners: bucketListeners.get(start) ?? 0,
+        previousPlays: previousPerBucket.get(start) ?? 0,
       })),
       sources: [...PLAY_SOURCES, UNKNOWN_SOURCE as typeof UNKNOWN_SOURCE]
         .map((source) => ({ source, plays: bySource.get(source) ?? 0 }))

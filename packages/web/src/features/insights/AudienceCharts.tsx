@@ -14,39 +14,52 @@ import { type Line, LineChart, LineLegend } from './LineChart.tsx';
 
 const sourceLabel = (source: string) => PLAY_SOURCE_LABELS[source as PlaySource] ?? UNKNOWN_SOURCE_LABEL;
 
-/** Plays and unique listeners per day or week; `bucket` names the points in the text. */
+/**
+ * Plays and unique listeners per day or week, the previous period's plays dashed beside them;
+ * `bucket` names the points in the text, `against` the previous period ("previous 28 days").
+ */
 export function PlaysChart({
   series,
   bucket,
+  against,
   withheld = false,
 }: {
   series: readonly PlaysPoint[];
   bucket: 'day' | 'week';
+  against: string;
   withheld?: boolean;
 }) {
   const x = useMemo(() => series.map((p) => daySeconds(p.start)), [series]);
+  const previousLabel = `Plays, ${against}`;
   const lines = useMemo<Line[]>(
     () => [
       { label: 'Plays', values: series.map((p) => p.plays), colour: '--accent', fill: true },
       { label: 'Unique listeners', values: series.map((p) => p.listeners), colour: '--info' },
+      {
+        label: previousLabel,
+        values: series.map((p) => p.previousPlays),
+        colour: '--text-muted',
+        dashed: true,
+      },
     ],
-    [series],
+    [series, previousLabel],
   );
   const plays = series.reduce((n, p) => n + p.plays, 0);
+  const previousPlays = series.reduce((n, p) => n + p.previousPlays, 0);
   const busiest = series.reduce<PlaysPoint | null>((b, p) => (!b || p.plays > b.plays ? p : b), null);
   const unit = bucket === 'day' ? 'day' : 'week starting';
   const summary =
     plays === 0
-      ? 'No plays in this period.'
-      : `${withThousands(plays)} plays over ${series.length} ${bucket === 'day' ? 'days' : 'weeks'}; the most on the ${unit} ${shortDay(busiest?.start ?? '')} (${withThousands(busiest?.plays ?? 0)}).`;
+      ? `No plays in this period (${withThousands(previousPlays)} in the ${against}).`
+      : `${withThousands(plays)} plays over ${series.length} ${bucket === 'day' ? 'days' : 'weeks'}; the most on the ${unit} ${shortDay(busiest?.start ?? '')} (${withThousands(busiest?.plays ?? 0)}). ${withThousands(previousPlays)} in the ${against}.`;
   return (
     <ChartFrame
       title="Plays and unique listeners"
       summary={summary}
       withheld={withheld}
       table={{
-        columns: [bucket === 'day' ? 'Day' : 'Week starting', 'Plays', 'Unique listeners'],
-        rows: series.map((p) => [p.start, p.plays, p.listeners]),
+        columns: [bucket === 'day' ? 'Day' : 'Week starting', 'Plays', 'Unique listeners', previousLabel],
+        rows: series.map((p) => [p.start, p.plays, p.listeners, p.previousPlays]),
       }}
     >
       <LineChart x={x} lines={lines} />

@@ -93,6 +93,7 @@ export function CatalogueView({ data }: { data: CatalogueInsightsResponse }) {
       <PlaysChart
         series={audience.withheld ? [] : audience.series}
         bucket={period.bucket}
+        against={against}
         withheld={audience.withheld}
       />
       <div className={styles.twoColumns}>

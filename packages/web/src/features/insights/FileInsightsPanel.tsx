@@ -1,23 +1,23 @@
 import type { FileInsightsResponse } from '@mesmer/shared/api/insights';
 import { withThousands } from '@mesmer/shared/domain/number-format';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { fileInsightsQuery, type InsightsRange } from '../../api/insights.ts';
+import { fileInsightsQuery } from '../../api/insights.ts';
 import { ErrorState, LoadingState } from '../../ui/index.ts';
 import { PlaysChart, RetentionChart, SourcesChart } from './AudienceCharts.tsx';
 import { BarList } from './BarList.tsx';
 import { ChartFrame } from './ChartFrame.tsx';
 import { audienceTiles, FigureTiles, type Tile } from './FigureTiles.tsx';
 import styles from './insights.module.css';
-import { PeriodPicker } from './PeriodPicker.tsx';
+import { PeriodPicker, useInsightsRange } from './PeriodPicker.tsx';
 
 /**
  * The insights of one file, on its page, for its uploader and staff (the server answers 403 to
  * anyone else): plays, audience, retention, sources, tiers and the playlists holding it.
  */
 export function FileInsightsPanel({ fileId }: { fileId: number }) {
-  const [range, setRange] = useState<InsightsRange>({ period: 28, bucket: 'day' });
+  // In the file page's address (?period=90&bucket=week), so a link or a reload keeps the view.
+  const [range, setRange] = useInsightsRange();
   const insights = useQuery(fileInsightsQuery(fileId, range));
   return (
     <section className={styles.panel} aria-labelledby="file-insights-title">
@@ -25,7 +25,7 @@ export function FileInsightsPanel({ fileId }: { fileId: number }) {
         <h2 id="file-insights-title" className={styles.panelTitle}>
           Insights
         </h2>
-        <PeriodPicker range={range} onChange={(next) => setRange((r) => ({ ...r, ...next }))} />
+        <PeriodPicker range={range} onChange={setRange} />
       </div>
       <p className={styles.note}>
         Only you and the site's staff see these figures. They never show who listened.
@@ -55,6 +55,7 @@ export function FileInsightsView({ data }: { data: FileInsightsResponse }) {
       <PlaysChart
         series={audience.withheld ? [] : audience.series}
         bucket={period.bucket}
+        against={against}
         withheld={audience.withheld}
       />
       <RetentionChart retention={data.retention} duration={data.file.duration} />

@@ -42,7 +42,12 @@ export function shownFileInsights(): FileInsightsResponse {
       listeningMs: { current: 3_900_000, previous: null },
       averageShareHeard: { current: 0.6875, previous: null },
       completionRate: { current: 0.25, previous: null },
-      series: days.map((start, i) => ({ start, plays: i === 6 ? 8 : 0, listeners: i === 6 ? 8 : 0 })),
+      series: days.map((start, i) => ({
+        start,
+        plays: i === 6 ? 8 : 0,
+        listeners: i === 6 ? 8 : 0,
+        previousPlays: i === 2 ? 4 : 0,
+      })),
       sources: [
         { source: 'file-page', plays: 5 },
         { source: 'core-playlist', plays: 3 },

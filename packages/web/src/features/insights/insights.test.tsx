@@ -142,7 +142,14 @@ describe('file insights panel', () => {
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveTextContent('Hide table');
-    expect(tableRows('Plays and unique listeners')[7]).toEqual(['2026-11-28', '8', '8']);
+    const plays = tableRows('Plays and unique listeners');
+    expect(plays[0]).toEqual(['Day', 'Plays', 'Unique listeners', 'Plays, previous 7 days']);
+    expect(plays[3]).toEqual(['2026-11-24', '0', '0', '4']);
+    expect(plays[7]).toEqual(['2026-11-28', '8', '8', '0']);
+    // The previous period is drawn dashed beside this one, and said in the text.
+    const legend = screen.getByText('Plays, previous 7 days', { selector: 'li' });
+    expect(legend.querySelector('span')?.className).toMatch(/swatchDashed/);
+    expect(screen.getByText(/^8 plays over 7 days; .* 4 in the previous 7 days\.$/)).toBeInTheDocument();
     // A playlist name is text, never markup.
     expect(screen.getByRole('link', { name: 'Night <b>mix</b>' })).toHaveAttribute(
       'href',
@@ -163,6 +170,18 @@ describe('file insights panel', () => {
         '/api/insights/files/41?period=365&bucket=week',
       ),
     );
+  });
+
+  it('keeps the period in the address: a link or a reload opens the same view', async () => {
+    const { fetch } = renderWithProviders(<FileInsightsPanel fileId={41} />, {
+      user: creator,
+      at: '/file/00000000-0000-4000-8000-000000000041?period=90&bucket=week',
+      fetchImpl: () => json(200, shownFileInsights()),
+    });
+    await screen.findByRole('table', { name: 'Retention' });
+    expect(String(fetch.mock.calls[0][0])).toBe('/api/insights/files/41?period=90&bucket=week');
+    expect(screen.getByLabelText('Period')).toHaveValue('90');
+    expect(screen.getByRole('tab', { name: 'By week' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('says so when the insights cannot be loaded', async () => {
