@@ -86,9 +86,10 @@ if (counts.files !== files) {
  * the running sum of +1 at lo and -1 at hi + 1 over the parts, written as runs of equal counts.
  */
 /**
- * The rollups kept as plays end that migration 0028 derives from the ones above (per-day and per-week
- * distinct listeners, creator days and sources, listeners' last days, listeners' trained triggers).
- * Its backfill statements are run as they are, read from the migration, so the two cannot drift.
+ * The rollups kept as plays end that migrations 0028 and 0030 derive from the ones above (per-day and
+ * per-week distinct listeners, creator days and sources, listeners' last days and their per-day
+ * counts, listeners' trained triggers). Their backfill statements are run as they are, read from the
+ * migrations, so the two cannot drift (the triggers that keep the counts are off meanwhile: replica role).
  */
 const DERIVED_ROLLUPS = [
   'insights_file_day_listeners',
@@ -98,20 +99,22 @@ const DERIVED_ROLLUPS = [
   'insights_creator_listener_last_days',
   'insights_listener_triggers',
   'insights_previous_listeners',
+  'insights_listener_last_day_counts',
 ];
+const DERIVING_MIGRATIONS = ['0028_insights_kept_buckets.sql', '0030_insights_listener_last_day_counts.sql'];
 function derivedRollupSteps(): [title: string, statement: string][] {
-  const migration = fs.readFileSync(
-    new URL('../packages/server/src/db/migrations/0028_insights_kept_buckets.sql', import.meta.url),
-    'utf8',
+  const statements = DERIVING_MIGRATIONS.flatMap((name) =>
+    fs
+      .readFileSync(new URL(`../packages/server/src/db/migrations/${name}`, import.meta.url), 'utf8')
+      .split('--> statement-breakpoint'),
   );
-  return migration
-    .split('--> statement-breakpoint')
+  return statements
     .map((statement) => statement.replace(/^\s*(--.*\n)*/, '').trim())
     .filter(
       (statement) => /^INSERT INTO "insights_/.test(statement) && !statement.includes('insights_site_totals'),
     )
     .map((statement, i) => [
-      `${/^INSERT INTO "(\w+)"/.exec(statement)?.[1]} (0028 backfill ${i + 1})`,
+      `${/^INSERT INTO "(\w+)"/.exec(statement)?.[1]} (migration backfill ${i + 1})`,
       statement,
     ]);
 }

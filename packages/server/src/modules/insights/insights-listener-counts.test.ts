@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client.ts';
-import { insightsPreviousListeners } from '../../db/schema/index.ts';
+import { files, insightsPreviousListeners } from '../../db/schema/index.ts';
 import { authHeader, createSignedInUser, createUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { createFile } from '../../test/library-factories.ts';
@@ -58,6 +58,31 @@ async function distinctOverDays(scope: 'file' | 'creator', id: number, from: str
         where ${column} = ${id} and day between ${from}::date and ${to}::date`,
   )) as unknown as { rows: { n: number }[] };
   return Number(rows[0].n);
+}
+
+/** The last-day counts kept by the triggers, and the same counted over the last-day rows (the oracle). */
+async function lastDayCounts() {
+  const { rows } = (await db.execute(
+    sql`select scope, scope_id as id, last_day::text as day, keys as n from insights_listener_last_day_counts
+        where keys <> 0
+        union all
+        select 'oracle file', file_id, last_day::text, count(*)::int from insights_file_listener_last_days
+        group by file_id, last_day
+        union all
+        select 'oracle creator', creator_id, last_day::text, count(*)::int from insights_creator_listener_last_days
+        group by creator_id, last_day`,
+  )) as unknown as { rows: { scope: string; id: number; day: string; n: number }[] };
+  const of = (scope: string) =>
+    rows
+      .filter((r) => r.scope === scope)
+      .map((r) => `${r.id} ${r.day} ${Number(r.n)}`)
+      .sort();
+  return {
+    file: of('file'),
+    creator: of('creator'),
+    oracleFile: of('oracle file'),
+    oracleCreator: of('oracle creator'),
+  };
 }
 
 describe('distinct listeners kept as plays end', () => {
@@ -161,6 +186,13 @@ describe('distinct listeners kept as plays end', () => {
     const after = await insights(`/api/insights/creators/${creator.id}?period=7`);
     expect(after.audience.listeners).toEqual({ current: 5, previous: 8 });
 
+    // The last-day counts the period's listeners are summed from equal a count over the keys'
+    // last days: keys moved on by later plays, a late play that moved none.
+    const counts = await lastDayCounts();
+    expect(counts.file).toEqual(counts.oracleFile);
+    expect(counts.creator).toEqual(counts.oracleCreator);
+    expect(counts.creator).toContain(`${creator.id} 2026-06-12 3`); // "h", "i", "j"
+
     // The previous period drawn beside this one: each of its days in the bucket 7 days later.
     const series = (body: {
       audience: { series: { start: string; plays: number; previousPlays: number }[] };
@@ -183,3 +215,18 @@ describe('distinct listeners kept as plays end', () => {
 function addDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+describe('last-day counts', () => {
+  it("follow a file's deletion", async () => {
+    const gone = await createFile(db, { authorId: creator.id, duration: 100_000 });
+    await play('user:z', gone.id, '2026-06-13T08:00:00Z');
+    await play('user:y', gone.id, '2026-06-13T09:00:00Z');
+    expect((await lastDayCounts()).file).toContain(`${gone.id} 2026-06-13 2`);
+    await db.delete(files).where(eq(files.id, gone.id));
+    const counts = await lastDayCounts();
+    expect(counts.file).toEqual(counts.oracleFile);
+    expect(counts.file.filter((c) => c.startsWith(`${gone.id} `))).toEqual([]);
+    // The creator's keys stay: "z" and "y" played one of their files that day.
+    expect(counts.creator).toEqual(counts.oracleCreator);
+  });
+});

@@ -14,6 +14,7 @@ import {
   insightsFileListeners,
   insightsListenerDays,
   insightsListenerFiles,
+  insightsListenerLastDayCounts,
   insightsListenerTriggers,
   insightsPreviousListeners,
   insightsSiteDays,
@@ -291,6 +292,8 @@ export function createInsightsRollupsRepo(db: Db) {
         insightsFileDayListeners,
         insightsFileListenerLastDays,
         insightsCreatorListenerLastDays,
+        // Emptied by the last days' delete triggers; any row left at 0 goes too.
+        insightsListenerLastDayCounts,
         insightsPreviousListeners,
         insightsListenerTriggers,
       ]) {

@@ -79,14 +79,7 @@ function listenersOf(scope: InsightsScope): SQL {
     : sql`(select day, listener_key from insights_creator_listeners where creator_id = ${scope.creatorId})`;
 }
 
-/** The scope's listener keys with the last day each played in it. */
-function lastDaysOf(scope: InsightsScope): SQL {
-  return 'fileId' in scope
-    ? sql`insights_file_listener_last_days l where l.file_id = ${scope.fileId}`
-    : sql`insights_creator_listener_last_days l where l.creator_id = ${scope.creatorId}`;
-}
-
-/** How a scope is named in the kept previous-period figures. */
+/** How a scope is named in the kept previous-period figures and last-day counts. */
 const scopeKey = (scope: InsightsScope) =>
   'fileId' in scope ? { scope: 'file', id: scope.fileId } : { scope: 'creator', id: scope.creatorId };
 
@@ -160,11 +153,16 @@ export function createInsightsRepo(db: Db) {
       return Number(row.n);
     },
 
-    /** Distinct listeners from `from` to today: the keys whose last day is in it (index-only). */
+    /**
+     * Distinct listeners from `from` to today: the keys whose last day is in it, summed from the
+     * per-day counts of last days (insights_listener_last_day_counts).
+     */
     async listenersSince(scope: InsightsScope, from: string): Promise<number> {
+      const { scope: kind, id } = scopeKey(scope);
       const [row] = await rows<{ n: number }>(
         db,
-        sql`select count(*)::int as n from ${lastDaysOf(scope)} and l.last_day >= ${from}::date`,
+        sql`select coalesce(sum(keys), 0)::int as n from insights_listener_last_day_counts
+            where scope = ${kind} and scope_id = ${id} and last_day >= ${from}::date`,
       );
       return Number(row.n);
     },

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, insightsFileDays, insightsSiteDays, listeningSessions } from '../../db/schema/index.ts';
+import {
+  files,
+  insightsFileDays,
+  insightsListenerLastDayCounts,
+  insightsSiteDays,
+  listeningSessions,
+} from '../../db/schema/index.ts';
 import { removeAudioFixtures, sineFile } from '../../test/audio-fixtures.ts';
 import { authHeader, createSignedInUser, createUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
@@ -215,9 +221,21 @@ describe('insights of a file, built from real sessions', () => {
   it('rebuilding the rollups from the raw sessions gives the same figures', async () => {
     const before = await db.select().from(insightsFileDays);
     const siteBefore = await db.select().from(insightsSiteDays);
+    const lastDayCounts = () =>
+      db
+        .select()
+        .from(insightsListenerLastDayCounts)
+        .where(ne(insightsListenerLastDayCounts.keys, 0))
+        .orderBy(insightsListenerLastDayCounts.scope, insightsListenerLastDayCounts.scopeId);
+    const countsBefore = await lastDayCounts();
+    expect(countsBefore).toEqual([
+      { scope: 'creator', scopeId: creator.id, lastDay: '2026-06-01', keys: 5 },
+      { scope: 'file', scopeId: file.id, lastDay: '2026-06-01', keys: 5 },
+    ]);
     expect(await rebuildInsightsRollups(db)).toBe(6);
     expect(await db.select().from(insightsFileDays)).toEqual(before);
     expect(await db.select().from(insightsSiteDays)).toEqual(siteBefore);
+    expect(await lastDayCounts()).toEqual(countsBefore);
   });
 });
 
