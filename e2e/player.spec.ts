@@ -47,10 +47,22 @@ function audioState(page: Page) {
 /** Moves the playhead to `secondsBeforeEnd` before the end of the current track with the seek bar. */
 async function seekNearEnd(page: Page, secondsBeforeEnd = 0.6) {
   const bar = playerBar(page);
-  // The bar shows a new track's length at once; the element still has the last track's until it loads the new one.
-  const length = await elapsedSeconds(bar, 'player-total');
+  // The bar names a new track at once; the element still holds the last one until it loads the new
+  // one, and two demo tracks are both 30 s long: wait for the element to hold the bar's track.
+  const name = (await bar.locator('a[href^="/file/"]').first().getAttribute('title')) ?? '';
+  const res = await page.request.get('/api/files', { params: { nameQuery: name, pageSize: 50 } });
+  const file = (await res.json()).files.find((f: { name: string }) => f.name === name);
+  expect(file, `demo file ${name}`).toBeTruthy();
+  const audioPath = new URL(file.audioURL, 'http://localhost').pathname;
   await expect
-    .poll(async () => Math.abs((await audioState(page)).duration - length) <= 1, { timeout: 10_000 })
+    .poll(
+      () =>
+        page.evaluate((path) => {
+          const audio = document.getElementById('mesmer-audio') as HTMLAudioElement | null;
+          return !!audio?.src && new URL(audio.src).pathname === path && audio.readyState >= 1;
+        }, audioPath),
+      { timeout: 10_000 },
+    )
     .toBe(true);
   const { duration } = await audioState(page);
   await bar.getByRole('slider', { name: 'Seek' }).fill(String(duration - secondsBeforeEnd));
@@ -281,6 +293,8 @@ test('an expired audio URL is fetched again and playback goes on', async ({ page
   const bar = playerBar(page);
   await playPlaylist(page, 'First Steps');
   await expect(bar.getByRole('button', { name: 'Pause' })).toBeVisible();
+  // The element is made once the listening session's token is in (after the bar shows Pause).
+  await expect(page.locator('#mesmer-audio')).toHaveAttribute('src', /[?&]session=/);
   // Break the signed URL the way an expired one fails (403), then seek so the browser asks again.
   await page.evaluate(() => {
     const audio = document.getElementById('mesmer-audio') as HTMLAudioElement;
