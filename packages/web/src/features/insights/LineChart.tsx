@@ -21,6 +21,9 @@ const WHOLE_STEPS = [
   1_000_000,
 ];
 
+/** A date axis steps by whole days (in seconds): every point is a day or a week, never half of one. */
+const DAY_STEPS = [1, 2, 7, 14, 28, 56, 91, 182, 364].map((days) => days * 86_400);
+
 /** Reads a theme colour at draw time, so both themes draw in their own colours. */
 function cssColour(name: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
@@ -85,7 +88,10 @@ export function LineChart({
             y: { range: (_u, _min, max) => [0, yMax ?? Math.max(1, max) * 1.1] },
           },
           // Counts and percentages: whole-number steps only.
-          axes: [axis(xLabel), { ...axis(yLabel), size: 56, incrs: WHOLE_STEPS }],
+          axes: [
+            { ...axis(xLabel), ...(time ? { incrs: DAY_STEPS } : {}) },
+            { ...axis(yLabel), size: 56, incrs: WHOLE_STEPS },
+          ],
           series: [
             {},
             ...lines.map((l) => {
