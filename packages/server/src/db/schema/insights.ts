@@ -53,9 +53,18 @@ export const insightsFileDays = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.fileId, t.day] }),
-    // A catalogue's top files sum plays over 200 files × 730 days: an index-only scan of this
-    // instead of the wide rows (15 → 5 ms for 13,000 file-days on the bench data).
-    index('insights_file_days_plays_idx').on(t.fileId, t.day, t.plays),
+    // A file's figures over a period and a catalogue's top files (plays of 200 files × 730 days) are
+    // index-only scans of this instead of reads of the wide rows (100 retention counts each), which
+    // lie among every other file's of their day (top files 15 → 5 ms, a file's year 2.7 → 1.9 ms).
+    index('insights_file_days_figures_idx').on(
+      t.fileId,
+      t.day,
+      t.plays,
+      t.listeningMs,
+      t.shareHeard,
+      t.completions,
+      t.toyPlays,
+    ),
   ],
 );
 
@@ -69,7 +78,11 @@ export const insightsFileDayListeners = pgTable(
     day: date('day').notNull(),
     ...bucketListeners,
   },
-  (t) => [primaryKey({ columns: [t.fileId, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.fileId, t.day] }),
+    // Index-only beside insights_file_days_figures_idx: these rows too lie among other files'.
+    index('insights_file_day_listeners_figures_idx').on(t.fileId, t.day, t.listeners, t.weekListeners),
+  ],
 );
 
 /** Per file per day: plays by a dimension's key: `source` (PLAY_SOURCES or 'unknown'), `tier` (tier id or ''). */
@@ -195,7 +208,22 @@ export const insightsCreatorDays = pgTable(
     toyPlays: integer('toy_plays').notNull().default(0),
     ...bucketListeners,
   },
-  (t) => [primaryKey({ columns: [t.creatorId, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.creatorId, t.day] }),
+    // Each day's row is written among every other creator's that day: a year of one creator's rows
+    // sits on as many pages. Read as an index-only scan of this instead (730 rows: 1.6 → 0.7 ms).
+    index('insights_creator_days_figures_idx').on(
+      t.creatorId,
+      t.day,
+      t.plays,
+      t.listeningMs,
+      t.shareHeard,
+      t.completions,
+      t.toyPlays,
+      t.listeners,
+      t.weekListeners,
+    ),
+  ],
 );
 
 /** Per creator per day: plays by source (PLAY_SOURCES or 'unknown') over their files. */
@@ -209,7 +237,11 @@ export const insightsCreatorDaySources = pgTable(
     source: text('source').notNull(),
     plays: integer('plays').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.creatorId, t.day, t.source] })],
+  (t) => [
+    primaryKey({ columns: [t.creatorId, t.day, t.source] }),
+    // Index-only for a period's sources (as insights_creator_days_figures_idx): a year 5.9 → 1.0 ms.
+    index('insights_creator_day_sources_plays_idx').on(t.creatorId, t.day, t.source, t.plays),
+  ],
 );
 
 /**
