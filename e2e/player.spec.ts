@@ -12,11 +12,18 @@ async function playlistUuid(request: APIRequestContext, name: string): Promise<s
   return playlist.uuid;
 }
 
-async function fileUuid(request: APIRequestContext, name: string): Promise<string> {
+async function demoFile(
+  request: APIRequestContext,
+  name: string,
+): Promise<{ uuid: string; audioURL: string }> {
   const res = await request.get('/api/files', { params: { nameQuery: name, pageSize: 50 } });
   const file = (await res.json()).files.find((f: { name: string }) => f.name === name);
   expect(file, `demo file ${name}`).toBeTruthy();
-  return file.uuid;
+  return file;
+}
+
+async function fileUuid(request: APIRequestContext, name: string): Promise<string> {
+  return (await demoFile(request, name)).uuid;
 }
 
 function playerBar(page: Page): Locator {
@@ -50,10 +57,7 @@ async function seekNearEnd(page: Page, secondsBeforeEnd = 0.6) {
   // The bar names a new track at once; the element still holds the last one until it loads the new
   // one, and two demo tracks are both 30 s long: wait for the element to hold the bar's track.
   const name = (await bar.locator('a[href^="/file/"]').first().getAttribute('title')) ?? '';
-  const res = await page.request.get('/api/files', { params: { nameQuery: name, pageSize: 50 } });
-  const file = (await res.json()).files.find((f: { name: string }) => f.name === name);
-  expect(file, `demo file ${name}`).toBeTruthy();
-  const audioPath = new URL(file.audioURL, 'http://localhost').pathname;
+  const audioPath = new URL((await demoFile(page.request, name)).audioURL, 'http://localhost').pathname;
   await expect
     .poll(
       () =>

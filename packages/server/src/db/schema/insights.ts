@@ -279,6 +279,12 @@ export const insightsCreatorListenerLastDays = pgTable(
   ],
 );
 
+/** Kept figures of a file's or a creator's insights, without a foreign key to either: 'file' or 'creator', and its id. */
+const scopedBy = {
+  scope: text('scope').notNull(),
+  scopeId: integer('scope_id').notNull(),
+};
+
 /**
  * Per scope ('file' or 'creator', as insights_previous_listeners) and day: how many listener keys
  * have that day as their last day (the two tables above), kept by row triggers on them (migration
@@ -288,8 +294,7 @@ export const insightsCreatorListenerLastDays = pgTable(
 export const insightsListenerLastDayCounts = pgTable(
   'insights_listener_last_day_counts',
   {
-    scope: text('scope').notNull(),
-    scopeId: integer('scope_id').notNull(),
+    ...scopedBy,
     lastDay: date('last_day').notNull(),
     keys: integer('keys').notNull(),
   },
@@ -300,13 +305,12 @@ export const insightsListenerLastDayCounts = pgTable(
  * Kept figures: the distinct listeners of the period before a period of `period` days ending on `day`,
  * per scope (`file` / `creator` and its id). That period is closed, so its figure is counted once a
  * day; a listener row added for a day before `day` (a late offline session) deletes the scope's
- * figures from that day on. The only kept figures of insights (insights.repo.ts reads and writes them).
+ * figures from that day on (insights.repo.ts reads and writes them).
  */
 export const insightsPreviousListeners = pgTable(
   'insights_previous_listeners',
   {
-    scope: text('scope').notNull(),
-    scopeId: integer('scope_id').notNull(),
+    ...scopedBy,
     period: integer('period').notNull(),
     day: date('day').notNull(),
     listeners: integer('listeners').notNull(),

@@ -39,8 +39,8 @@ export interface SiteEventDay {
  */
 function countedSiteEvents(first: string, last: string): SQL {
   const perDay = (table: string, column: string) => {
-    const [from, at] = [sql.raw(table), sql.raw(column)];
-    return sql`(select (${at} at time zone 'UTC')::date as day, count(*)::int as n from ${from}
+    const [events, at] = [sql.raw(table), sql.raw(column)];
+    return sql`(select (${at} at time zone 'UTC')::date as day, count(*)::int as n from ${events}
       where ${at} >= (${first}::date)::timestamp at time zone 'UTC'
         and ${at} < (${last}::date + 1)::timestamp at time zone 'UTC'
       group by 1)`;
@@ -263,7 +263,7 @@ export function createInsightsRepo(db: Db) {
         previousPlays: number;
       }>(
         db,
-        // The top files first (an index-only scan, insights_file_days_plays_idx), then their names.
+        // The top files first (an index-only scan, insights_file_days_figures_idx), then their names.
         sql`select f.id, f.uuid::text as uuid, f.name, t.plays, t.previous_plays as "previousPlays"
             from (
               select d.file_id,

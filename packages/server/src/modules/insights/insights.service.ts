@@ -363,13 +363,14 @@ export function createInsightsService({
       const current = empty();
       const previous = empty();
       for (const e of events) {
+        if (e.day < range.from) {
+          for (const kind of kinds) previous[kind] += e[kind];
+          continue;
+        }
         const bucket = buckets.get(bucketStart(e.day, input.bucket));
         for (const kind of kinds) {
-          if (e.day < range.from) previous[kind] += e[kind];
-          else {
-            current[kind] += e[kind];
-            if (bucket) bucket[kind] += e[kind];
-          }
+          current[kind] += e[kind];
+          if (bucket) bucket[kind] += e[kind];
         }
       }
       const active = averageDailyActive(activeDays, range, input.bucket);
