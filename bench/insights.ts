@@ -58,8 +58,13 @@ const LISTENER_IDS = [
 ];
 /** The listeners of part 2, one session each (so no two sessions of one user overlap). */
 const ENDER_FIRST_ID = 20_001;
-/** Part 2 plays these files (public, not tier-locked), whose audio the script writes. */
+/** Part 2 plays this many files (public, not tier-locked), whose audio the script writes. */
 const ENDS_FILES = 20;
+/**
+ * Which of the popular files part 2 plays: drawn anew each run, because a listener's replay of a file
+ * is not a new play (listening rule), so a second run on the same files would count almost none.
+ */
+const ENDS_FIRST_RANK = Math.floor(Math.random() * 5_000);
 /** Bytes of each of those files' audio. */
 const AUDIO_BYTES = 2_000_000;
 
@@ -323,7 +328,7 @@ async function measureEnds(base: string, child: ChildProcess, client: pg.Client,
     await client.query(
       `select id, uuid, audio_key, duration from files
        where is_public and id not in (select file_id from file_tiers) and id = any($1::int[])`,
-      [Array.from({ length: ENDS_FILES * 2 }, (_, k) => fileOfRank(k))],
+      [Array.from({ length: ENDS_FILES * 2 }, (_, k) => fileOfRank(ENDS_FIRST_RANK + k))],
     )
   ).rows.slice(0, ENDS_FILES) as { id: number; uuid: string; audio_key: string; duration: number }[];
   for (const file of files) {

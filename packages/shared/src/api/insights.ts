@@ -63,6 +63,11 @@ export const playsPoint = z.object({
    * period drawn beside this one.
    */
   previousPlays: z.number().int(),
+  /**
+   * Distinct listeners on those days of the previous period (for a week, the 7 days moved back);
+   * null when the previous period had fewer than MIN_LISTENERS.
+   */
+  previousListeners: z.number().int().nullable(),
 });
 export type PlaysPoint = z.infer<typeof playsPoint>;
 

@@ -303,8 +303,10 @@ export const insightsListenerLastDayCounts = pgTable(
 
 /**
  * Kept figures: the distinct listeners of the period before a period of `period` days ending on `day`,
- * per scope (`file` / `creator` and its id). That period is closed, so its figure is counted once a
- * day; a listener row added for a day before `day` (a late offline session) deletes the scope's
+ * per scope (`file` / `creator` and its id), of the previous period per week it is drawn in (its days
+ * moved on by `period` days, one count per ISO week of the period), and of the period's days in its
+ * first ISO week when that week began before the period (a weekly series' first point; null
+ * otherwise). Those spans have ended, so their figures are counted once a day; a listener row added for a day before `day` (a late offline session) deletes the scope's
  * figures from that day on (insights.repo.ts reads and writes them).
  */
 export const insightsPreviousListeners = pgTable(
@@ -314,6 +316,8 @@ export const insightsPreviousListeners = pgTable(
     period: integer('period').notNull(),
     day: date('day').notNull(),
     listeners: integer('listeners').notNull(),
+    cutWeekListeners: integer('cut_week_listeners'),
+    previousWeekListeners: integer('previous_week_listeners').array().notNull(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.day, t.period] })],
 );

@@ -152,35 +152,57 @@ describe('distinct listeners kept as plays end', () => {
     // Period 7 from 2026-06-04 (a Thursday): its first week is cut; a, c, d, e, f on file A.
     const week = await insights(`/api/insights/files/${fileA.id}?period=7&bucket=week`);
     expect(week.audience.series).toEqual([
-      { start: '2026-06-01', plays: 5, listeners: 5, previousPlays: 0 },
+      { start: '2026-06-01', plays: 5, listeners: 5, previousPlays: 0, previousListeners: null },
       // The previous period's 06-01 to 06-03 (3 + 1 + 1 plays) moved 7 days on: 06-08 to 06-10.
-      { start: '2026-06-08', plays: 1, listeners: 1, previousPlays: 5 },
+      { start: '2026-06-08', plays: 1, listeners: 1, previousPlays: 5, previousListeners: null },
     ]);
     // The catalogue counts "b" (both files on one day) and "e" (both files, two days) once each.
     const catalogue = await insights(`/api/insights/creators/${creator.id}?period=28&bucket=week`);
     expect(catalogue.audience.listeners.current).toBe(7);
     expect(catalogue.audience.series.filter((p: { listeners: number }) => p.listeners > 0)).toEqual([
-      { start: '2026-06-01', plays: 12, listeners: 7, previousPlays: 0 },
-      { start: '2026-06-08', plays: 2, listeners: 2, previousPlays: 0 },
+      { start: '2026-06-01', plays: 12, listeners: 7, previousPlays: 0, previousListeners: null },
+      { start: '2026-06-08', plays: 2, listeners: 2, previousPlays: 0, previousListeners: null },
     ]);
+    // Period 28 from 2026-05-14 (a Thursday): the first point's listeners are kept for the day with
+    // the previous period's, and read from there by the next call.
+    const firstPoint = (body: { audience: { series: { listeners: number }[] } }) =>
+      body.audience.series[0].listeners;
+    const kept = (await db.select().from(insightsPreviousListeners)).find(
+      (k) => k.scope === 'creator' && k.period === 28 && k.day === '2026-06-10',
+    );
+    expect(kept?.cutWeekListeners).toBe(firstPoint(catalogue));
+    await db
+      .update(insightsPreviousListeners)
+      .set({ cutWeekListeners: 99 })
+      .where(eq(insightsPreviousListeners.period, 28));
+    const again = await insights(`/api/insights/creators/${creator.id}?period=28&bucket=week`);
+    expect(firstPoint(again)).toBe(99);
   });
 
   it('keeps the previous period once a day, and a late play in it drops the kept figure', async () => {
     clock.set('2026-06-14T12:00:00Z'); // period 7: 06-08 to 06-14; previous 06-01 to 06-07
     const before = await insights(`/api/insights/creators/${creator.id}?period=7`);
     expect(before.audience).toEqual({ withheld: true, minListeners: 5 });
-    const kept = await db.select().from(insightsPreviousListeners);
-    expect(kept).toContainEqual({
-      scope: 'creator',
-      scopeId: creator.id,
-      period: 7,
-      day: '2026-06-14',
-      listeners: 7,
-    });
-    // Five listeners this week make the audience shown, with the kept previous figure.
+    const keptOn = async (day: string) =>
+      (await db.select().from(insightsPreviousListeners)).filter((k) => k.day === day);
+    // A withheld audience counts no previous period.
+    expect(await keptOn('2026-06-14')).toEqual([]);
+    // Five listeners this week make the audience shown, with the previous period counted and kept.
     for (const name of ['h', 'i', 'j']) await play(`user:${name}`, fileB.id, '2026-06-12T08:00:00Z');
     const now = await insights(`/api/insights/creators/${creator.id}?period=7`);
     expect(now.audience.listeners).toEqual({ current: 5, previous: 7 });
+    expect(await keptOn('2026-06-14')).toEqual([
+      // 06-08 is a Monday: no week cut by the period's start.
+      {
+        scope: 'creator',
+        scopeId: creator.id,
+        period: 7,
+        day: '2026-06-14',
+        listeners: 7,
+        cutWeekListeners: null,
+        previousWeekListeners: [7],
+      },
+    ]);
     // A late play on 06-03 by a new listener: counted in the previous period at once.
     await play('user:k', fileA.id, '2026-06-03T08:00:00Z');
     const after = await insights(`/api/insights/creators/${creator.id}?period=7`);
@@ -209,6 +231,22 @@ describe('distinct listeners kept as plays end', () => {
     expect(after.plays).toEqual({ current: 5, previous: 13 });
     const weeks = await insights(`/api/insights/creators/${creator.id}?period=7&bucket=week`);
     expect(series(weeks)).toEqual([['2026-06-08', 5, 13]]);
+    // The previous period's listeners beside each point: distinct over the same days moved back.
+    for (const [body, days] of [
+      [after, 1],
+      [weeks, 7],
+    ] as const) {
+      for (const point of body.audience.series as { start: string; previousListeners: number }[]) {
+        const expected = await distinctOverDays(
+          'creator',
+          creator.id,
+          addDay(point.start, -7),
+          addDay(point.start, days - 8),
+        );
+        expect(point.previousListeners, `${days} ${point.start}`).toBe(expected);
+      }
+    }
+    expect(weeks.audience.series[0].previousListeners).toBe(8);
   });
 });
 

@@ -1,4 +1,4 @@
-import { RETENTION_BINS } from '@mesmer/shared/domain/insights';
+import { type PeriodRange, RETENTION_BINS } from '@mesmer/shared/domain/insights';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
@@ -59,17 +59,31 @@ function countedSiteEvents(first: string, last: string): SQL {
  * A scope's day rows (alias d) with their distinct listeners (day and week counts): a file's days, or
  * a creator's (kept per creator as plays end, not summed over their files).
  */
-function daysOf(scope: InsightsScope): { rows: SQL; listeners: SQL } {
+function daysOf(scope: InsightsScope): { rows: SQL; listeners: SQL; weekListeners: SQL } {
   return 'fileId' in scope
     ? {
         rows: sql`insights_file_days d left join insights_file_day_listeners b on b.file_id = d.file_id and b.day = d.day
           where d.file_id = ${scope.fileId}`,
-        listeners: sql`coalesce(b.listeners, 0) as listeners, coalesce(b.week_listeners, 0) as "weekListeners"`,
+        listeners: sql`coalesce(b.listeners, 0)`,
+        weekListeners: sql`coalesce(b.week_listeners, 0)`,
       }
     : {
         rows: sql`insights_creator_days d where d.creator_id = ${scope.creatorId}`,
-        listeners: sql`d.listeners, d.week_listeners as "weekListeners"`,
+        listeners: sql`d.listeners`,
+        weekListeners: sql`d.week_listeners`,
       };
+}
+
+/** A scope's plays by source (key, plays) from `from` to `to`. */
+function sourcesOf(scope: InsightsScope, from: string, to: string): SQL {
+  return 'fileId' in scope
+    ? sql`select d.key, sum(d.plays)::int as plays from insights_file_day_counts d
+        where d.file_id = ${scope.fileId} and d.dimension = 'source'
+          and d.day between ${from}::date and ${to}::date
+        group by d.key`
+    : sql`select d.source as key, sum(d.plays)::int as plays from insights_creator_day_sources d
+        where d.creator_id = ${scope.creatorId} and d.day between ${from}::date and ${to}::date
+        group by d.source`;
 }
 
 /** The distinct-listener rows of a scope, as (day, listener_key). */
@@ -78,6 +92,32 @@ function listenersOf(scope: InsightsScope): SQL {
     ? sql`(select day, listener_key from insights_file_listeners where file_id = ${scope.fileId})`
     : sql`(select day, listener_key from insights_creator_listeners where creator_id = ${scope.creatorId})`;
 }
+
+/** The distinct listeners of closed spans of a period, kept once a day (insights_previous_listeners). */
+export interface KeptListeners {
+  /** Of the period before it. */
+  previous: number;
+  /** Of the days of its first week in it, when that week began before the period. */
+  cutWeek: number | null;
+  /**
+   * Of the period before it per ISO week of the period (its days moved on by the period's length),
+   * in the order of the period's weeks.
+   */
+  previousWeeks: number[];
+}
+
+/** What a scope's audience reads over a period and the one before it. */
+export interface AudienceFigures {
+  /** Day rows from the previous period's first day to the period's last (only days with rows). */
+  days: DayFigures[];
+  /** Distinct listeners of the period. */
+  listeners: number;
+  kept: KeptListeners | null;
+  /** Plays by source over the period. */
+  sources: { key: string; plays: number }[];
+}
+
+type DayTuple = [string, number, number, number, number, number, number, number];
 
 /** How a scope is named in the kept previous-period figures and last-day counts. */
 const scopeKey = (scope: InsightsScope) =>
@@ -100,43 +140,60 @@ export function createInsightsRepo(db: Db) {
       return row ?? null;
     },
 
-    async user(userId: number) {
-      const [row] = await rows<{ id: number; username: string }>(
+    /** A creator's name and how many files they uploaded. */
+    async creator(userId: number) {
+      const [row] = await rows<{ id: number; username: string; fileCount: number }>(
         db,
-        sql`select id, username from users where id = ${userId}`,
+        sql`select id, username, (select count(*) from files where uploader_id = ${userId})::int as "fileCount"
+            from users where id = ${userId}`,
       );
-      return row ?? null;
+      return row ? { id: row.id, username: row.username, fileCount: Number(row.fileCount) } : null;
     },
 
-    async fileCount(creatorId: number): Promise<number> {
-      const [row] = await rows<{ n: number }>(
+    /**
+     * A scope's audience over the period `range` and the one before it, in one statement (one round
+     * trip and one plan instead of four): its day rows, the period's distinct listeners (the keys whose
+     * last day is in it, summed from insights_listener_last_day_counts), the listeners kept for the
+     * day, and its plays by source.
+     */
+    async audience(scope: InsightsScope, range: PeriodRange, period: number): Promise<AudienceFigures> {
+      const { rows: dayRows, listeners, weekListeners } = daysOf(scope);
+      const { scope: kind, id } = scopeKey(scope);
+      const [row] = await rows<{
+        days: DayTuple[];
+        listeners: number;
+        kept: [number, number | null, number[]] | null;
+        sources: [string, number][];
+      }>(
         db,
-        sql`select count(*)::int as n from files where uploader_id = ${creatorId}`,
+        sql`select
+              (select coalesce(json_agg(json_build_array(d.day, d.plays, d.listening_ms, d.share_heard,
+                  d.completions, d.toy_plays, ${listeners}, ${weekListeners}) order by d.day), '[]')
+                from ${dayRows} and d.day between ${range.previousFrom}::date and ${range.to}::date) as days,
+              (select coalesce(sum(keys), 0)::int from insights_listener_last_day_counts
+                where scope = ${kind} and scope_id = ${id} and last_day >= ${range.from}::date) as listeners,
+              (select json_build_array(listeners, cut_week_listeners, previous_week_listeners) from insights_previous_listeners
+                where scope = ${kind} and scope_id = ${id} and day = ${range.to}::date and period = ${period}) as kept,
+              (select coalesce(json_agg(json_build_array(s.key, s.plays)), '[]')
+                from (${sourcesOf(scope, range.from, range.to)}) s) as sources`,
       );
-      return Number(row.n);
-    },
-
-    /** Per day figures of the scope from `from` to `to` (inclusive); only days with rows. */
-    async days(scope: InsightsScope, from: string, to: string): Promise<DayFigures[]> {
-      const { rows: dayRows, listeners } = daysOf(scope);
-      const found = await rows<DayFigures>(
-        db,
-        sql`select d.day::text as day, d.plays, d.listening_ms::float8 as "listeningMs",
-              d.share_heard as "shareHeard", d.completions, d.toy_plays as "toyPlays",
-              ${listeners}
-            from ${dayRows} and d.day between ${from}::date and ${to}::date
-            order by d.day`,
-      );
-      return found.map((r) => ({
-        day: r.day,
-        plays: Number(r.plays),
-        listeningMs: Number(r.listeningMs),
-        shareHeard: Number(r.shareHeard),
-        completions: Number(r.completions),
-        toyPlays: Number(r.toyPlays),
-        listeners: Number(r.listeners),
-        weekListeners: Number(r.weekListeners),
-      }));
+      return {
+        days: row.days.map(
+          ([day, plays, listeningMs, shareHeard, completions, toyPlays, dayListeners, week]) => ({
+            day,
+            plays,
+            listeningMs,
+            shareHeard,
+            completions,
+            toyPlays,
+            listeners: dayListeners,
+            weekListeners: week,
+          }),
+        ),
+        listeners: Number(row.listeners),
+        kept: row.kept && { previous: row.kept[0], cutWeek: row.kept[1], previousWeeks: row.kept[2] },
+        sources: row.sources.map(([key, plays]) => ({ key, plays })),
+      };
     },
 
     /**
@@ -154,88 +211,68 @@ export function createInsightsRepo(db: Db) {
     },
 
     /**
-     * Distinct listeners from `from` to today: the keys whose last day is in it, summed from the
-     * per-day counts of last days (insights_listener_last_day_counts).
+     * Distinct listeners of the period before `range` per ISO week of `range` its days fall in once
+     * moved on by `period` days (the weekly series' previous period), by the week's Monday.
      */
-    async listenersSince(scope: InsightsScope, from: string): Promise<number> {
-      const { scope: kind, id } = scopeKey(scope);
-      const [row] = await rows<{ n: number }>(
+    async previousWeekListeners(scope: InsightsScope, range: PeriodRange, period: number) {
+      const found = await rows<{ start: string; n: number }>(
         db,
-        sql`select coalesce(sum(keys), 0)::int as n from insights_listener_last_day_counts
-            where scope = ${kind} and scope_id = ${id} and last_day >= ${from}::date`,
+        sql`select w.start::text as start, count(distinct w.listener_key collate "C")::int as n
+            from (select l.day + ${period}::int - (extract(isodow from l.day + ${period}::int)::int - 1) as start,
+                    l.listener_key
+                  from ${listenersOf(scope)} l
+                  where l.day between ${range.previousFrom}::date and ${range.previousTo}::date) w
+            group by w.start`,
       );
-      return Number(row.n);
+      return new Map(found.map((r) => [r.start, Number(r.n)]));
     },
 
-    /** The kept distinct listeners of the period of `period` days before the one ending on `day`, if kept. */
-    async keptPreviousListeners(scope: InsightsScope, period: number, day: string): Promise<number | null> {
-      const { scope: kind, id } = scopeKey(scope);
-      const [row] = await rows<{ n: number }>(
-        db,
-        sql`select listeners as n from insights_previous_listeners
-            where scope = ${kind} and scope_id = ${id} and day = ${day}::date and period = ${period}`,
-      );
-      return row ? Number(row.n) : null;
-    },
-
-    /** Keeps that figure for the day, dropping the scope's figures of earlier days. */
-    async keepPreviousListeners(scope: InsightsScope, period: number, day: string, listeners: number) {
+    /** Keeps the closed spans' listeners for the day, dropping the scope's figures of earlier days. */
+    async keepListeners(scope: InsightsScope, period: number, day: string, kept: KeptListeners) {
       const { scope: kind, id } = scopeKey(scope);
       await db.execute(
         sql`delete from insights_previous_listeners where scope = ${kind} and scope_id = ${id} and day < ${day}::date`,
       );
       await db.execute(
-        sql`insert into insights_previous_listeners (scope, scope_id, period, day, listeners)
-            values (${kind}, ${id}, ${period}, ${day}::date, ${listeners}) on conflict do nothing`,
+        sql`insert into insights_previous_listeners
+              (scope, scope_id, period, day, listeners, cut_week_listeners, previous_week_listeners)
+            values (${kind}, ${id}, ${period}, ${day}::date, ${kept.previous}, ${kept.cutWeek},
+              ${`{${kept.previousWeeks.join(',')}}`}::int[])
+            on conflict do nothing`,
       );
     },
 
-    /** Plays by key of one dimension ('source' | 'tier': files only) from `from` to `to`. */
-    async counts(
-      scope: InsightsScope,
-      dimension: 'source' | 'tier',
-      from: string,
-      to: string,
-    ): Promise<{ key: string; plays: number }[]> {
-      const found = await rows<{ key: string; plays: number }>(
-        db,
-        'fileId' in scope
-          ? sql`select d.key, sum(d.plays)::int as plays from insights_file_day_counts d
-              where d.file_id = ${scope.fileId} and d.dimension = ${dimension}
-                and d.day between ${from}::date and ${to}::date
-              group by d.key`
-          : sql`select d.source as key, sum(d.plays)::int as plays from insights_creator_day_sources d
-              where d.creator_id = ${scope.creatorId} and d.day between ${from}::date and ${to}::date
-              group by d.source`,
-      );
-      return found.map((r) => ({ key: r.key, plays: Number(r.plays) }));
-    },
-
-    /** The file's retention counts (plays that heard each part) summed over `from`–`to`; null without rows. */
-    async retention(fileId: number, from: string, to: string): Promise<number[] | null> {
+    /**
+     * A file's retention counts (plays that heard each part) summed over `from`–`to` (null without
+     * rows), and its plays by supporters' tier (key '' for none) with the tier's title and rank.
+     */
+    async fileDetails(fileId: number, from: string, to: string) {
       // One sum per part in a single pass over the day rows: unnesting them and grouping by part
       // took 8 ms for a year of the most played file, this 0.9 ms.
       const parts = Array.from({ length: RETENTION_BINS }, (_, i) =>
         sql.raw(`sum(d.retention[${i + 1}])::int`),
       );
-      const [row] = await rows<{ days: number; parts: number[] }>(
+      const [row] = await rows<{
+        days: number;
+        parts: number[];
+        tiers: [string, number, string | null, number | null][];
+      }>(
         db,
-        sql`select count(*)::int as days, array[${sql.join(parts, sql`, `)}] as parts
-            from insights_file_days d
-            where d.file_id = ${fileId} and d.day between ${from}::date and ${to}::date`,
+        sql`select r.days, r.parts,
+              (select coalesce(json_agg(json_build_array(c.key, c.plays, t.title, t.rank)), '[]')
+                from (select d.key, sum(d.plays)::int as plays from insights_file_day_counts d
+                      where d.file_id = ${fileId} and d.dimension = 'tier'
+                        and d.day between ${from}::date and ${to}::date
+                      group by d.key) c
+                left join membership_tiers t on t.id = c.key) as tiers
+            from (select count(*)::int as days, array[${sql.join(parts, sql`, `)}] as parts
+                  from insights_file_days d
+                  where d.file_id = ${fileId} and d.day between ${from}::date and ${to}::date) r`,
       );
-      return Number(row.days) === 0 ? null : row.parts.map(Number);
-    },
-
-    async tiers(ids: string[]): Promise<{ id: string; title: string; rank: number }[]> {
-      if (ids.length === 0) return [];
-      return rows(
-        db,
-        sql`select id, title, rank from membership_tiers where id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      );
+      return {
+        retention: Number(row.days) === 0 ? null : row.parts.map(Number),
+        tiers: row.tiers.map(([key, plays, title, rank]) => ({ key, plays, title, rank })),
+      };
     },
 
     /** Public playlists holding the file: how many, and the first `limit` by id. */

@@ -29,7 +29,12 @@ import { type Access, requireUser, type SessionUser } from '../../platform/acces
 import type { Clock } from '../../platform/clock.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Metrics } from '../../platform/metrics.ts';
-import { createInsightsRepo, type DayFigures, type InsightsScope } from './insights.repo.ts';
+import {
+  createInsightsRepo,
+  type DayFigures,
+  type InsightsScope,
+  type KeptListeners,
+} from './insights.repo.ts';
 
 export interface InsightsInput {
   period: number;
@@ -82,6 +87,33 @@ function runsOf(days: string[]): { from: string; to: string; days: number }[] {
   return runs;
 }
 
+/** The days of a period's first ISO week that lie in the period, when that week began before it. */
+function cutWeekOf(range: PeriodRange): { from: string; to: string } | null {
+  const monday = bucketStart(range.from, 'week');
+  return monday === range.from ? null : { from: range.from, to: addDays(monday, 6) };
+}
+
+/**
+ * Distinct listeners per bucket of the period: a day's are kept on its row, a week's are the sum of
+ * its days' week counts; a first week cut by the period's start has its own count (`cutWeek`).
+ */
+function listenersPerBucket(
+  days: DayFigures[],
+  range: PeriodRange,
+  bucket: InsightsBucket,
+  cutWeek: number | null,
+): Map<string, number> {
+  const perBucket = new Map<string, number>();
+  for (const d of days) {
+    if (d.day < range.from) continue;
+    const start = bucketStart(d.day, bucket);
+    perBucket.set(start, (perBucket.get(start) ?? 0) + (bucket === 'day' ? d.listeners : d.weekListeners));
+  }
+  const cut = cutWeekOf(range);
+  if (bucket === 'week' && cut) perBucket.set(bucketStart(cut.from, bucket), cutWeek ?? 0);
+  return perBucket;
+}
+
 export type InsightsService = ReturnType<typeof createInsightsService>;
 
 /**
@@ -103,52 +135,37 @@ export function createInsightsService({
   const repo = createInsightsRepo(db);
 
   /**
-   * Distinct listeners of the period before `range` (closed): kept once a day per scope and period
-   * length (insights_previous_listeners), counted over the day rows the first time.
+   * The distinct listeners of the period before `range` (in all and per week it is drawn in) and of
+   * the period's cut first week, spans that have ended (periods are 7 days or more): kept once a day per scope and period (insights_previous_listeners), counted
+   * over the listener rows the first time.
    */
-  async function previousListeners(scope: InsightsScope, range: PeriodRange, period: number) {
-    const kept = await repo.keptPreviousListeners(scope, period, range.to);
-    if (kept !== null) return kept;
-    const counted = await repo.listeners(scope, range.previousFrom, range.previousTo);
-    await repo.keepPreviousListeners(scope, period, range.to, counted);
-    return counted;
-  }
-
-  /**
-   * Distinct listeners per bucket of the period: a day's are kept on its row, a week's are the sum of
-   * its days' week counts; a first week cut by the period's start is counted over its days in it.
-   */
-  async function listenersPerBucket(
+  async function closedListeners(
     scope: InsightsScope,
-    days: DayFigures[],
     range: PeriodRange,
-    bucket: InsightsBucket,
-  ): Promise<Map<string, number>> {
-    const perBucket = new Map<string, number>();
-    for (const d of days) {
-      if (d.day < range.from) continue;
-      const start = bucketStart(d.day, bucket);
-      perBucket.set(start, (perBucket.get(start) ?? 0) + (bucket === 'day' ? d.listeners : d.weekListeners));
-    }
-    const firstWeek = bucketStart(range.from, bucket);
-    if (bucket === 'week' && firstWeek !== range.from) {
-      // Periods are 7 days or more: the cut week's Sunday is in the period.
-      perBucket.set(firstWeek, await repo.listeners(scope, range.from, addDays(firstWeek, 6)));
-    }
-    return perBucket;
+    period: number,
+    kept: KeptListeners | null,
+  ): Promise<KeptListeners> {
+    if (kept) return kept;
+    const cut = cutWeekOf(range);
+    const [previous, cutWeek, perWeek] = await Promise.all([
+      repo.listeners(scope, range.previousFrom, range.previousTo),
+      cut ? repo.listeners(scope, cut.from, cut.to) : null,
+      repo.previousWeekListeners(scope, range, period),
+    ]);
+    const previousWeeks = bucketStarts(range.from, range.to, 'week').map((start) => perWeek.get(start) ?? 0);
+    const counted = { previous, cutWeek, previousWeeks };
+    await repo.keepListeners(scope, period, range.to, counted);
+    return counted;
   }
 
   /** Plays and, from MIN_LISTENERS listeners on, the audience of a scope over the period. */
   async function audienceOf(scope: InsightsScope, range: PeriodRange, input: InsightsInput) {
     const { bucket } = input;
-    const days = await repo.days(scope, range.previousFrom, range.to);
+    const figures = await repo.audience(scope, range, input.period);
+    const { days, listeners } = figures;
     const current = totalsOf(days, range.from, range.to);
     const previous = totalsOf(days, range.previousFrom, range.previousTo);
     const plays: ComparedFigure = { current: current.plays, previous: previous.plays };
-    const [listeners, listenersBefore] = await Promise.all([
-      repo.listenersSince(scope, range.from),
-      previousListeners(scope, range, input.period),
-    ]);
     if (!showable(listeners)) {
       return {
         plays,
@@ -157,25 +174,33 @@ export function createInsightsService({
         shown: false,
       };
     }
+    const closed = await closedListeners(scope, range, input.period, figures.kept);
+    const listenersBefore = closed.previous;
     const previousShown = showable(listenersBefore);
     const compared = (now: number, before: number): ComparedFigure => ({
       current: now,
       previous: previousShown ? before : null,
     });
-    const [bucketListeners, sources] = await Promise.all([
-      listenersPerBucket(scope, days, range, bucket),
-      repo.counts(scope, 'source', range.from, range.to),
-    ]);
+    const bucketListeners = listenersPerBucket(days, range, bucket, closed.cutWeek);
     // A previous period's day counts in the bucket of the day `period` days later.
     const playsPerBucket = new Map<string, number>();
     const previousPerBucket = new Map<string, number>();
+    const previousDayListeners = new Map<string, number>();
     for (const d of days) {
       const [day, sums] =
         d.day < range.from ? [addDays(d.day, input.period), previousPerBucket] : [d.day, playsPerBucket];
       const start = bucketStart(day, bucket);
       sums.set(start, (sums.get(start) ?? 0) + d.plays);
+      if (d.day < range.from) previousDayListeners.set(day, d.listeners);
     }
-    const bySource = new Map(sources.map((s) => [s.key, s.plays]));
+    const starts = bucketStarts(range.from, range.to, bucket);
+    const previousListenersAt = (start: string, i: number) =>
+      !previousShown
+        ? null
+        : bucket === 'day'
+          ? (previousDayListeners.get(start) ?? 0)
+          : (closed.previousWeeks[i] ?? 0);
+    const bySource = new Map(figures.sources.map((s) => [s.key, s.plays]));
     const audience: Audience = {
       withheld: false,
       listeners: compared(listeners, listenersBefore),
@@ -188,11 +213,12 @@ export function createInsightsService({
         ratio(current.completions, current.plays),
         ratio(previous.completions, previous.plays),
       ),
-      series: bucketStarts(range.from, range.to, bucket).map((start) => ({
+      series: starts.map((start, i) => ({
         start,
         plays: playsPerBucket.get(start) ?? 0,
         listeners: bucketListeners.get(start) ?? 0,
         previousPlays: previousPerBucket.get(start) ?? 0,
+        previousListeners: previousListenersAt(start, i),
       })),
       sources: [...PLAY_SOURCES, UNKNOWN_SOURCE as typeof UNKNOWN_SOURCE]
         .map((source) => ({ source, plays: bySource.get(source) ?? 0 }))
@@ -231,23 +257,18 @@ export function createInsightsService({
       let retention: number[] | null = null;
       let tiers: FileInsightsResponse['tiers'] = null;
       if (shown) {
-        const counts = await repo.retention(fileId, range.from, range.to);
-        retention = Array.from({ length: RETENTION_BINS }, (_, i) => ratio(counts?.[i] ?? 0, current.plays));
-        const byTier = await repo.counts(scope, 'tier', range.from, range.to);
-        if (byTier.length > 0) {
-          const known = new Map(
-            (await repo.tiers(byTier.map((t) => t.key).filter(Boolean))).map((t) => [t.id, t]),
-          );
-          tiers = byTier
-            .map(({ key, plays: n }) => {
-              const tier = known.get(key);
-              return {
-                tierId: tier ? key : null,
-                name: tier?.title ?? 'No tier',
-                rank: tier?.rank ?? 0,
-                plays: n,
-              };
-            })
+        const details = await repo.fileDetails(fileId, range.from, range.to);
+        retention = Array.from({ length: RETENTION_BINS }, (_, i) =>
+          ratio(details.retention?.[i] ?? 0, current.plays),
+        );
+        if (details.tiers.length > 0) {
+          tiers = details.tiers
+            .map(({ key, plays: n, title, rank }) => ({
+              tierId: title === null ? null : key,
+              name: title ?? 'No tier',
+              rank: rank ?? 0,
+              plays: n,
+            }))
             .sort((a, b) => b.rank - a.rank || (a.tierId ?? '').localeCompare(b.tierId ?? ''));
         }
       }
@@ -280,18 +301,17 @@ export function createInsightsService({
         creatorId,
         "Only staff see another creator's insights.",
       );
-      const creator = await repo.user(creatorId);
+      const creator = await repo.creator(creatorId);
       if (!creator) throw new NotFound('User not found.');
       const range = periodRange(utcDay(clock.now()), input.period);
-      const [{ plays, audience }, fileCount, topFiles] = await Promise.all([
+      const [{ plays, audience }, topFiles] = await Promise.all([
         audienceOf({ creatorId }, range, input),
-        repo.fileCount(creatorId),
         repo.topFiles(creatorId, range.from, range.to, range.previousFrom, TOP_FILES),
       ]);
       return {
-        creator,
+        creator: { id: creator.id, username: creator.username },
         period: periodOf(range, input.period, input.bucket),
-        fileCount,
+        fileCount: creator.fileCount,
         plays,
         audience,
         topFiles,

@@ -147,8 +147,20 @@ describe('insights of a file, built from real sessions', () => {
       { source: 'file-page', plays: 4 },
     ]);
     expect(audience.series).toHaveLength(7);
-    expect(audience.series[0]).toEqual({ start: '2026-05-26', plays: 0, listeners: 0, previousPlays: 0 });
-    expect(audience.series[6]).toEqual({ start: '2026-06-01', plays: 5, listeners: 5, previousPlays: 0 });
+    expect(audience.series[0]).toEqual({
+      start: '2026-05-26',
+      plays: 0,
+      listeners: 0,
+      previousPlays: 0,
+      previousListeners: null,
+    });
+    expect(audience.series[6]).toEqual({
+      start: '2026-06-01',
+      plays: 5,
+      listeners: 5,
+      previousPlays: 0,
+      previousListeners: null,
+    });
     // Everyone heard the first half; one in five the second.
     expect(body.retention).toHaveLength(100);
     expect(body.retention[0]).toBe(1);
@@ -200,6 +212,7 @@ describe('insights of a file, built from real sessions', () => {
       plays: 5,
       listeners: 5,
       previousPlays: 0,
+      previousListeners: null,
     });
     expect(month.audience.series[0].start).toBe('2026-05-11');
     clock.set('2026-06-01T12:10:00Z');

@@ -15,8 +15,9 @@ import { type Line, LineChart, LineLegend } from './LineChart.tsx';
 const sourceLabel = (source: string) => PLAY_SOURCE_LABELS[source as PlaySource] ?? UNKNOWN_SOURCE_LABEL;
 
 /**
- * Plays and unique listeners per day or week, the previous period's plays dashed beside them;
- * `bucket` names the points in the text, `against` the previous period ("previous 28 days").
+ * Plays and unique listeners per day or week, the previous period's dashed beside them (its listeners
+ * only when it had enough to show); `bucket` names the points in the text, `against` the previous
+ * period ("previous 28 days").
  */
 export function PlaysChart({
   series,
@@ -31,6 +32,8 @@ export function PlaysChart({
 }) {
   const x = useMemo(() => series.map((p) => daySeconds(p.start)), [series]);
   const previousLabel = `Plays, ${against}`;
+  const previousListenersLabel = `Unique listeners, ${against}`;
+  const previousListenersShown = series.some((p) => p.previousListeners !== null);
   const lines = useMemo<Line[]>(
     () => [
       { label: 'Plays', values: series.map((p) => p.plays), colour: '--accent', fill: true },
@@ -41,8 +44,18 @@ export function PlaysChart({
         colour: '--text-muted',
         dashed: true,
       },
+      ...(previousListenersShown
+        ? [
+            {
+              label: previousListenersLabel,
+              values: series.map((p) => p.previousListeners ?? 0),
+              colour: '--info' as const,
+              dashed: true,
+            },
+          ]
+        : []),
     ],
-    [series, previousLabel],
+    [series, previousLabel, previousListenersLabel, previousListenersShown],
   );
   const plays = series.reduce((n, p) => n + p.plays, 0);
   const previousPlays = series.reduce((n, p) => n + p.previousPlays, 0);
@@ -58,8 +71,20 @@ export function PlaysChart({
       summary={summary}
       withheld={withheld}
       table={{
-        columns: [bucket === 'day' ? 'Day' : 'Week starting', 'Plays', 'Unique listeners', previousLabel],
-        rows: series.map((p) => [p.start, p.plays, p.listeners, p.previousPlays]),
+        columns: [
+          bucket === 'day' ? 'Day' : 'Week starting',
+          'Plays',
+          'Unique listeners',
+          previousLabel,
+          ...(previousListenersShown ? [previousListenersLabel] : []),
+        ],
+        rows: series.map((p) => [
+          p.start,
+          p.plays,
+          p.listeners,
+          p.previousPlays,
+          ...(previousListenersShown ? [p.previousListeners ?? 0] : []),
+        ]),
       }}
     >
       <LineChart x={x} lines={lines} />

@@ -47,6 +47,7 @@ export function shownFileInsights(): FileInsightsResponse {
         plays: i === 6 ? 8 : 0,
         listeners: i === 6 ? 8 : 0,
         previousPlays: i === 2 ? 4 : 0,
+        previousListeners: null,
       })),
       sources: [
         { source: 'file-page', plays: 5 },

@@ -157,6 +157,29 @@ describe('file insights panel', () => {
     );
   });
 
+  it("draws the previous period's listeners dashed when it had enough to show", async () => {
+    const body = shownFileInsights();
+    if (body.audience.withheld) throw new Error('the fixture shows its audience');
+    body.audience.listeners = { current: 8, previous: 6 };
+    body.audience.series = body.audience.series.map((p, i) => ({ ...p, previousListeners: i === 2 ? 3 : 0 }));
+    renderWithProviders(<FileInsightsPanel fileId={41} />, {
+      user: creator,
+      fetchImpl: () => json(200, body),
+    });
+    const legend = await screen.findByText('Unique listeners, previous 7 days', { selector: 'li' });
+    expect(legend.querySelector('span')?.className).toMatch(/swatchDashed/);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Show table' })[0]);
+    const plays = tableRows('Plays and unique listeners');
+    expect(plays[0]).toEqual([
+      'Day',
+      'Plays',
+      'Unique listeners',
+      'Plays, previous 7 days',
+      'Unique listeners, previous 7 days',
+    ]);
+    expect(plays[3]).toEqual(['2026-11-24', '0', '0', '4', '3']);
+  });
+
   it('asks again for another period', async () => {
     const { fetch } = renderWithProviders(<FileInsightsPanel fileId={41} />, {
       user: creator,
