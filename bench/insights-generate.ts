@@ -99,6 +99,7 @@ const DERIVED_ROLLUPS = [
   'insights_creator_listener_last_days',
   'insights_listener_triggers',
   'insights_previous_listeners',
+  'insights_kept_file_plays',
   'insights_listener_last_day_counts',
 ];
 const DERIVING_MIGRATIONS = ['0028_insights_kept_buckets.sql', '0030_insights_listener_last_day_counts.sql'];

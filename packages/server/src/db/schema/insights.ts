@@ -298,7 +298,11 @@ export const insightsListenerLastDayCounts = pgTable(
     lastDay: date('last_day').notNull(),
     keys: integer('keys').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.lastDay] })],
+  (t) => [
+    primaryKey({ columns: [t.scope, t.scopeId, t.lastDay] }),
+    // Index-only: a year of a scope's rows lies on as many heap pages (365 → 3 buffers, 1.3 → 0.05 ms).
+    index('insights_listener_last_day_counts_keys_idx').on(t.scope, t.scopeId, t.lastDay, t.keys),
+  ],
 );
 
 /**
@@ -320,6 +324,43 @@ export const insightsPreviousListeners = pgTable(
     previousWeekListeners: integer('previous_week_listeners').array().notNull(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.day, t.period] })],
+);
+
+/**
+ * Kept figures: a creator's plays per file over the days of a period of `period` days ending on `day`
+ * that have ended (all but `day`) and over the period before it, in three aligned arrays (files with
+ * plays only). Their top files add `day`'s own rows to them instead of summing up to two years of day
+ * rows per file (a year's largest catalogue: 13,800 rows, 3 ms). Kept the first time a view needs them
+ * each day; a play added to an earlier day (an offline play ending late) drops the creator's rows from
+ * that day on (insights-rollups.repo.ts, dropKeptAfter).
+ */
+export const insightsKeptFilePlays = pgTable(
+  'insights_kept_file_plays',
+  {
+    creatorId: integer('creator_id').notNull(),
+    period: integer('period').notNull(),
+    day: date('day').notNull(),
+    fileIds: integer('file_ids').array().notNull(),
+    plays: integer('plays').array().notNull(),
+    previousPlays: integer('previous_plays').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.day, t.period] })],
+);
+
+/**
+ * Kept figures: a file's retention counts summed over the days of a period of `period` days ending on
+ * `day` that have ended (all but `day`); a view adds `day`'s own row instead of summing a year of
+ * 100-count arrays (the most played file: 0.9 ms). Kept and dropped as insights_kept_file_plays.
+ */
+export const insightsKeptRetention = pgTable(
+  'insights_kept_retention',
+  {
+    fileId: integer('file_id').notNull(),
+    period: integer('period').notNull(),
+    day: date('day').notNull(),
+    retention: integer('retention').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.day, t.period] })],
 );
 
 /** Per signed-in listener: plays of files that train each trigger (their trained triggers), as plays end. */

@@ -250,6 +250,117 @@ describe('distinct listeners kept as plays end', () => {
   });
 });
 
+describe("what is kept for a period's ended days", () => {
+  /** Plays of a file from `from` to `to`, summed over its day rows (the oracle). */
+  async function playsOverDays(fileId: number, from: string, to: string) {
+    const { rows } = (await db.execute(
+      sql`select coalesce(sum(plays), 0)::int as n from insights_file_days
+          where file_id = ${fileId} and day between ${from}::date and ${to}::date`,
+    )) as unknown as { rows: { n: number }[] };
+    return Number(rows[0].n);
+  }
+  async function expectedTop(period: { from: string; to: string; previousFrom: string; previousTo: string }) {
+    const top = [];
+    for (const file of [fileA, fileB]) {
+      const plays = await playsOverDays(file.id, period.from, period.to);
+      const previousPlays = await playsOverDays(file.id, period.previousFrom, period.previousTo);
+      if (plays > 0) top.push({ id: file.id, uuid: file.uuid, name: file.name, plays, previousPlays });
+    }
+    return top.sort((a, b) => b.plays - a.plays || a.id - b.id);
+  }
+  const keptDays = async () =>
+    (
+      (await db.execute(
+        sql`select period, day::text as day from insights_kept_file_plays where creator_id = ${creator.id}
+            order by period`,
+      )) as unknown as { rows: { period: number; day: string }[] }
+    ).rows.map((r) => `${Number(r.period)} ${r.day}`);
+
+  it("add the last day's plays to those kept for the ended days, and a late play drops them", async () => {
+    // The tests above viewed later days: the clock goes back here, as it never does.
+    await db.execute(sql`delete from insights_kept_file_plays`);
+    clock.set('2026-06-09T12:00:00Z');
+    const url = `/api/insights/creators/${creator.id}?period=28`;
+    const first = await insights(url);
+    expect(first.topFiles).toEqual(await expectedTop(first.period));
+    expect(first.topFiles.map((f: { plays: number }) => f.plays)).toEqual([12, 3]);
+    expect(await keptDays()).toEqual(['28 2026-06-09']);
+    // Today's plays are read live beside the kept ones.
+    await play('user:t', fileB.id, '2026-06-09T09:00:00Z');
+    await play('user:u', fileB.id, '2026-06-09T10:00:00Z');
+    const later = await insights(url);
+    expect(later.topFiles).toEqual(await expectedTop(later.period));
+    expect(later.topFiles.map((f: { plays: number }) => f.plays)).toEqual([12, 5]);
+    // An offline play that ended on an earlier day drops what was kept from that day on.
+    await play('user:v', fileB.id, '2026-06-05T09:00:00Z');
+    expect(await keptDays()).toEqual([]);
+    const after = await insights(url);
+    expect(after.topFiles).toEqual(await expectedTop(after.period));
+    expect(after.topFiles.map((f: { plays: number }) => f.plays)).toEqual([12, 6]);
+    // The next day keeps its own, the day before's go.
+    clock.set('2026-06-10T12:00:00Z');
+    const next = await insights(`/api/insights/creators/${creator.id}?period=7`);
+    expect(next.topFiles).toEqual(await expectedTop(next.period));
+    expect(await keptDays()).toEqual(['7 2026-06-10']);
+  });
+
+  /** A file's retention share per part over `from`–`to`, summed over its day rows (the oracle). */
+  async function retentionOverDays(fileId: number, from: string, to: string) {
+    const { rows } = (await db.execute(
+      sql`select plays, retention from insights_file_days
+          where file_id = ${fileId} and day between ${from}::date and ${to}::date`,
+    )) as unknown as { rows: { plays: number; retention: number[] }[] };
+    const plays = rows.reduce((n, r) => n + Number(r.plays), 0);
+    return Array.from(
+      { length: 100 },
+      (_, i) => rows.reduce((n, r) => n + Number(r.retention[i]), 0) / plays,
+    );
+  }
+  const keptRetention = async () =>
+    (
+      (await db.execute(
+        sql`select period, day::text as day from insights_kept_retention where file_id = ${fileB.id}`,
+      )) as unknown as { rows: { period: number; day: string }[] }
+    ).rows.map((r) => `${Number(r.period)} ${r.day}`);
+
+  it("a file's retention adds the last day's row to the sums kept for the ended days", async () => {
+    await db.execute(sql`delete from insights_kept_retention`);
+    clock.set('2026-06-09T12:00:00Z');
+    const url = `/api/insights/files/${fileB.id}?period=28`;
+    const first = await insights(url);
+    expect(first.retention).toEqual(await retentionOverDays(fileB.id, first.period.from, first.period.to));
+    expect(await keptRetention()).toEqual(['28 2026-06-09']);
+    // A play today that heard the whole track: the last parts' share rises, read live.
+    await withTransaction(db, (tx) =>
+      rollUpSession(tx, {
+        sessionId: ++sessionId,
+        fileId: fileB.id,
+        endedAt: new Date('2026-06-09T11:00:00Z'),
+        userId: null,
+        listener: 'user:w',
+        play: true,
+        heardMs: 100_000,
+        durationMs: 100_000,
+        served: { ranges: [[0, 999]], audioSize: 1000 },
+        source: 'file-page',
+        toyConnected: null,
+        supporterTierId: null,
+        creditedMs: 0,
+        timezone: null,
+        optedOut: false,
+      }),
+    );
+    const later = await insights(url);
+    expect(later.retention).toEqual(await retentionOverDays(fileB.id, later.period.from, later.period.to));
+    expect(later.retention[99]).toBeGreaterThan(first.retention[99]);
+    // An offline play that ended on an earlier day drops the kept sums.
+    await play('user:x', fileB.id, '2026-06-04T09:00:00Z');
+    expect(await keptRetention()).toEqual([]);
+    const after = await insights(url);
+    expect(after.retention).toEqual(await retentionOverDays(fileB.id, after.period.from, after.period.to));
+  });
+});
+
 function addDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

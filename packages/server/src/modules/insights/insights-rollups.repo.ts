@@ -12,6 +12,8 @@ import {
   insightsFileDays,
   insightsFileListenerLastDays,
   insightsFileListeners,
+  insightsKeptFilePlays,
+  insightsKeptRetention,
   insightsListenerDays,
   insightsListenerFiles,
   insightsListenerLastDayCounts,
@@ -130,6 +132,27 @@ export function createInsightsRollupsRepo(db: Db) {
             retention: sql`array(select coalesce(a, 0) + coalesce(b, 0) from unnest(${insightsFileDays.retention}, excluded.retention) with ordinality as t(a, b, i) order by i)`,
           },
         });
+    },
+
+    /**
+     * Drops what was kept for periods ending after `day` (a play added to `day` when that day has
+     * ended: an offline play's): the file's retention and its creator's plays per file.
+     */
+    async dropKeptAfter(fileId: number, creatorId: number | null, day: string) {
+      await db
+        .delete(insightsKeptRetention)
+        .where(
+          and(eq(insightsKeptRetention.fileId, fileId), sql`${insightsKeptRetention.day} > ${day}::date`),
+        );
+      if (creatorId === null) return;
+      await db
+        .delete(insightsKeptFilePlays)
+        .where(
+          and(
+            eq(insightsKeptFilePlays.creatorId, creatorId),
+            sql`${insightsKeptFilePlays.day} > ${day}::date`,
+          ),
+        );
     },
 
     /** The file's uploader (whose catalogue a play of it adds to); null for an unknown file. */
@@ -295,6 +318,8 @@ export function createInsightsRollupsRepo(db: Db) {
         // Emptied by the last days' delete triggers; any row left at 0 goes too.
         insightsListenerLastDayCounts,
         insightsPreviousListeners,
+        insightsKeptFilePlays,
+        insightsKeptRetention,
         insightsListenerTriggers,
       ]) {
         await db.delete(table);

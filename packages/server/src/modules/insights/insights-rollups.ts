@@ -109,6 +109,8 @@ export async function rollUpSession(tx: Db, s: EndedSession): Promise<void> {
         await repo.addCreatorSource(creatorId, day, source);
         await repo.addListener('creator', creatorId, day, week, key);
       }
+      // Live plays land on the current day; an offline play's day may have ended.
+      if (s.served === null) await repo.dropKeptAfter(s.fileId, creatorId, day);
     }
   }
   if (s.userId !== null) {

@@ -243,36 +243,58 @@ export function createInsightsRepo(db: Db) {
     },
 
     /**
-     * A file's retention counts (plays that heard each part) summed over `from`–`to` (null without
-     * rows), and its plays by supporters' tier (key '' for none) with the tier's title and rank.
+     * A file's retention counts (plays that heard each part) over the period `range` (of `period`
+     * days): those kept for its ended days (null when none are kept for the day) and its last day's;
+     * and its plays by supporters' tier (key '' for none) with the tier's title and rank.
      */
-    async fileDetails(fileId: number, from: string, to: string) {
-      // One sum per part in a single pass over the day rows: unnesting them and grouping by part
-      // took 8 ms for a year of the most played file, this 0.9 ms.
-      const parts = Array.from({ length: RETENTION_BINS }, (_, i) =>
-        sql.raw(`sum(d.retention[${i + 1}])::int`),
-      );
+    async fileDetails(fileId: number, range: PeriodRange, period: number) {
       const [row] = await rows<{
-        days: number;
-        parts: number[];
+        kept: number[] | null;
+        today: number[] | null;
         tiers: [string, number, string | null, number | null][];
       }>(
         db,
-        sql`select r.days, r.parts,
+        sql`select
+              (select retention from insights_kept_retention
+                where file_id = ${fileId} and period = ${period} and day = ${range.to}::date) as kept,
+              (select retention from insights_file_days where file_id = ${fileId} and day = ${range.to}::date) as today,
               (select coalesce(json_agg(json_build_array(c.key, c.plays, t.title, t.rank)), '[]')
                 from (select d.key, sum(d.plays)::int as plays from insights_file_day_counts d
                       where d.file_id = ${fileId} and d.dimension = 'tier'
-                        and d.day between ${from}::date and ${to}::date
+                        and d.day between ${range.from}::date and ${range.to}::date
                       group by d.key) c
-                left join membership_tiers t on t.id = c.key) as tiers
-            from (select count(*)::int as days, array[${sql.join(parts, sql`, `)}] as parts
-                  from insights_file_days d
-                  where d.file_id = ${fileId} and d.day between ${from}::date and ${to}::date) r`,
+                left join membership_tiers t on t.id = c.key) as tiers`,
       );
       return {
-        retention: Number(row.days) === 0 ? null : row.parts.map(Number),
+        keptRetention: row.kept?.map(Number) ?? null,
+        todaysRetention: row.today?.map(Number) ?? null,
         tiers: row.tiers.map(([key, plays, title, rank]) => ({ key, plays, title, rank })),
       };
+    },
+
+    /**
+     * Keeps the file's retention counts summed over the ended days of the period `range` (of `period`
+     * days), dropping those of earlier days; answers them.
+     */
+    async keepRetention(fileId: number, range: PeriodRange, period: number): Promise<number[]> {
+      // One sum per part in a single pass over the day rows: unnesting them and grouping by part
+      // took 8 ms for a year of the most played file, this 0.9 ms.
+      const parts = Array.from({ length: RETENTION_BINS }, (_, i) =>
+        sql.raw(`coalesce(sum(d.retention[${i + 1}]), 0)::int`),
+      );
+      await db.execute(
+        sql`delete from insights_kept_retention where file_id = ${fileId} and day < ${range.to}::date`,
+      );
+      const [row] = await rows<{ retention: number[] }>(
+        db,
+        sql`insert into insights_kept_retention (file_id, period, day, retention)
+            select ${fileId}, ${period}, ${range.to}::date, array[${sql.join(parts, sql`, `)}]
+            from insights_file_days d
+            where d.file_id = ${fileId} and d.day between ${range.from}::date and ${range.to}::date - 1
+            on conflict (file_id, day, period) do update set retention = excluded.retention
+            returning retention`,
+      );
+      return row.retention.map(Number);
     },
 
     /** Public playlists holding the file: how many, and the first `limit` by id. */
@@ -290,36 +312,72 @@ export function createInsightsRepo(db: Db) {
       };
     },
 
-    /** The creator's files with the most plays from `from` to `to`, with their plays from `previousFrom`. */
-    async topFiles(creatorId: number, from: string, to: string, previousFrom: string, limit: number) {
-      const found = await rows<{
-        id: number;
-        uuid: string;
-        name: string;
-        plays: number;
-        previousPlays: number;
+    /**
+     * The creator's files with the most plays over the period `range` (of `period` days), with their
+     * plays over the period before it: the kept plays of the days that have ended
+     * (insights_kept_file_plays) plus the last day's own rows. Null when none are kept for the day.
+     */
+    async topFiles(creatorId: number, range: PeriodRange, period: number, limit: number) {
+      const [row] = await rows<{
+        kept: boolean | null;
+        files: [number, string, string, number, number][];
       }>(
         db,
-        // The top files first (an index-only scan, insights_file_days_figures_idx), then their names.
-        sql`select f.id, f.uuid::text as uuid, f.name, t.plays, t.previous_plays as "previousPlays"
+        sql`with kept as (
+              select file_ids, plays, previous_plays from insights_kept_file_plays
+              where creator_id = ${creatorId} and period = ${period} and day = ${range.to}::date
+            )
+            select (select true from kept) as kept,
+              (select coalesce(json_agg(json_build_array(f.id, f.uuid, f.name, t.plays, t.previous_plays)
+                  order by t.plays desc, f.id), '[]')
+                from (
+                  select u.file_id, sum(u.plays)::int as plays, sum(u.previous_plays)::int as previous_plays
+                  from (
+                    select unnest(k.file_ids) as file_id, unnest(k.plays) as plays,
+                      unnest(k.previous_plays) as previous_plays
+                    from kept k
+                    union all
+                    select d.file_id, d.plays, 0 from insights_file_days d
+                    where d.file_id = any(array(select id from files where uploader_id = ${creatorId}))
+                      and d.day = ${range.to}::date
+                  ) u
+                  group by u.file_id having sum(u.plays) > 0
+                  order by 2 desc, u.file_id limit ${limit}
+                ) t join files f on f.id = t.file_id) as files`,
+      );
+      if (!row.kept) return null;
+      return row.files.map(([id, uuid, name, plays, previousPlays]) => ({
+        id,
+        uuid,
+        name,
+        plays,
+        previousPlays,
+      }));
+    },
+
+    /**
+     * Keeps the creator's plays per file over the ended days of the period `range` and over the
+     * period before it, dropping their kept plays of earlier days.
+     */
+    async keepFilePlays(creatorId: number, range: PeriodRange, period: number) {
+      await db.execute(
+        sql`delete from insights_kept_file_plays where creator_id = ${creatorId} and day < ${range.to}::date`,
+      );
+      await db.execute(
+        sql`insert into insights_kept_file_plays (creator_id, period, day, file_ids, plays, previous_plays)
+            select ${creatorId}, ${period}, ${range.to}::date, coalesce(array_agg(t.file_id), '{}'),
+              coalesce(array_agg(t.plays), '{}'), coalesce(array_agg(t.previous_plays), '{}')
             from (
               select d.file_id,
-                sum(d.plays) filter (where d.day >= ${from}::date)::int as plays,
-                sum(d.plays) filter (where d.day < ${from}::date)::int as previous_plays
+                coalesce(sum(d.plays) filter (where d.day >= ${range.from}::date), 0)::int as plays,
+                coalesce(sum(d.plays) filter (where d.day < ${range.from}::date), 0)::int as previous_plays
               from insights_file_days d
               where d.file_id = any(array(select id from files where uploader_id = ${creatorId}))
-                and d.day between ${previousFrom}::date and ${to}::date
-              group by d.file_id
-              having sum(d.plays) filter (where d.day >= ${from}::date) > 0
-              order by 2 desc, d.file_id limit ${limit}
-            ) t join files f on f.id = t.file_id
-            order by t.plays desc, f.id`,
+                and d.day between ${range.previousFrom}::date and ${range.to}::date - 1
+              group by d.file_id having sum(d.plays) > 0
+            ) t
+            on conflict (creator_id, day, period) do nothing`,
       );
-      return found.map((r) => ({
-        ...r,
-        plays: Number(r.plays),
-        previousPlays: Number(r.previousPlays ?? 0),
-      }));
     },
 
     // "Your listening"

@@ -158,6 +158,19 @@ export function createInsightsService({
     return counted;
   }
 
+  /**
+   * A creator's top files over the period, from their plays per file kept for the day (kept first
+   * when they are not yet; a late offline play may drop them again in between, hence the retries).
+   */
+  async function topFilesOf(creatorId: number, range: PeriodRange, period: number) {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const found = await repo.topFiles(creatorId, range, period, TOP_FILES);
+      if (found) return found;
+      await repo.keepFilePlays(creatorId, range, period);
+    }
+    throw new Error(`Top files of creator ${creatorId}: the kept plays were dropped three times in a row.`);
+  }
+
   /** Plays and, from MIN_LISTENERS listeners on, the audience of a scope over the period. */
   async function audienceOf(scope: InsightsScope, range: PeriodRange, input: InsightsInput) {
     const { bucket } = input;
@@ -257,9 +270,10 @@ export function createInsightsService({
       let retention: number[] | null = null;
       let tiers: FileInsightsResponse['tiers'] = null;
       if (shown) {
-        const details = await repo.fileDetails(fileId, range.from, range.to);
+        const details = await repo.fileDetails(fileId, range, input.period);
+        const kept = details.keptRetention ?? (await repo.keepRetention(fileId, range, input.period));
         retention = Array.from({ length: RETENTION_BINS }, (_, i) =>
-          ratio(details.retention?.[i] ?? 0, current.plays),
+          ratio((kept[i] ?? 0) + (details.todaysRetention?.[i] ?? 0), current.plays),
         );
         if (details.tiers.length > 0) {
           tiers = details.tiers
@@ -306,7 +320,7 @@ export function createInsightsService({
       const range = periodRange(utcDay(clock.now()), input.period);
       const [{ plays, audience }, topFiles] = await Promise.all([
         audienceOf({ creatorId }, range, input),
-        repo.topFiles(creatorId, range.from, range.to, range.previousFrom, TOP_FILES),
+        topFilesOf(creatorId, range, input.period),
       ]);
       return {
         creator: { id: creator.id, username: creator.username },
