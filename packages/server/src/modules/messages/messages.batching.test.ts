@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, threadMembers, threads } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { authHeader, createSignedInUser, createUser, type TestUser } from '../../test/factories.ts';
-import { createTestApp } from '../../test/harness.ts';
+import { createTestApp, testDbKind } from '../../test/harness.ts';
+import { createMessagesRepo, type NewMessage } from './messages.repo.ts';
 
 // Sends are stored in batches (group commit, platform/group-commit.ts): these tests hold the
 // batching to what one send at a time promised. Rate limits are off: they send more than 30 a minute.
@@ -271,3 +272,50 @@ async function newThreadOn(target: typeof app, token: string, userId: number): P
   });
   return res.json().id;
 }
+
+// Two processes each store their own batches; a thread's members may sit on either, so two batches
+// can hold messages of the same threads.
+describe.runIf(testDbKind === 'postgres')('batches of two processes at once', () => {
+  it('store both when they post to the same threads in opposite orders (no deadlock)', async () => {
+    const carol = await createSignedInUser(app, { username: 'carol' });
+    const first = await newThread(carol.token, alice.id);
+    const second = await newThread(carol.token, bob.id);
+    const message = (thread: number, text: string): NewMessage => ({
+      threadId: thread,
+      senderId: carol.id,
+      text,
+      at: new Date(),
+      withheldFrom: [],
+    });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let firstLocked = () => {};
+    const locked = new Promise<void>((resolve) => {
+      firstLocked = resolve;
+    });
+    // Batch A holds the first thread, uncommitted, while batch B comes with [second, first]; then
+    // A goes on to the second thread. B must wait for the first without holding the second.
+    const a = db.transaction(async (tx) => {
+      await createMessagesRepo(tx).insertMessages([message(first, 'a1')]);
+      firstLocked();
+      await released;
+      await createMessagesRepo(tx).insertMessages([message(second, 'a2')]);
+    });
+    await locked;
+    const b = createMessagesRepo(db).insertMessages([message(second, 'b2'), message(first, 'b1')]);
+    await new Promise((r) => setTimeout(r, 200));
+    // B waits for the first thread without holding the second: another writer may lock it at once.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select id from ${threads} where id = ${second} for no key update nowait`);
+    });
+    release();
+    await expect(Promise.all([a, b])).resolves.toBeDefined();
+    const stored = await db
+      .select({ message: messages.message })
+      .from(messages)
+      .where(inArray(messages.threadId, [first, second]));
+    expect(stored.map((r) => r.message).sort()).toEqual(['a1', 'a2', 'b1', 'b2']);
+  });
+});

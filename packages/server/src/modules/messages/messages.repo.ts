@@ -219,8 +219,17 @@ export function createMessagesRepo(db: Db) {
       // One array per column (a PostgreSQL array literal per row for withheld_from): the statement
       // stays the same text whatever the batch's size, and unnest keeps the order given.
       const column = <T>(pick: (r: NewMessage) => T) => sql.param(rows.map(pick));
+      // The batch's threads are locked first, in id order: two processes' batches post to the same
+      // threads (members sit on either), and updating their rows in the join's order deadlocked them
+      // (PostgreSQL breaks a deadlock after a second, failing a batch). Each step reads the one before,
+      // so the locks are taken before the insert, and the updates come after it.
       const result = await db.execute(sql`
-        with m as (
+        with locked as (
+          select ${threads.id} from ${threads}
+          where ${threads.id} = any(${column((r) => r.threadId)}::integer[])
+          order by ${threads.id} for no key update
+        ),
+        m as (
           insert into ${messages} (thread_id, sender_id, message, created_at, withheld_from)
           select r.thread_id, r.sender_id, r.message, r.created_at, r.withheld_from::integer[]
           from unnest(
@@ -230,6 +239,7 @@ export function createMessagesRepo(db: Db) {
             ${column((r) => r.at.toISOString())}::timestamptz[],
             ${column((r) => `{${r.withheldFrom.join(',')}}`)}::text[]
           ) with ordinality as r(thread_id, sender_id, message, created_at, withheld_from, n)
+          where (select count(*) from locked) >= 0
           order by r.n
           returning id, thread_id, sender_id, created_at
         ),
