@@ -157,7 +157,9 @@ function postMessage(port: number, token: string, threadId: number, text: string
         res.on('end', () => {
           // A refused message says why (a benchmark that only counts failures hides their cause).
           if (res.statusCode !== 200) {
-            console.error(`POST /api/messages ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 200)}`);
+            console.error(
+              `POST /api/messages ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 200)}`,
+            );
           }
           resolve(res.statusCode ?? 0);
         });
