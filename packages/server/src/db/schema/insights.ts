@@ -337,7 +337,10 @@ export const insightsPreviousListeners = pgTable(
 export const insightsKeptFilePlays = pgTable(
   'insights_kept_file_plays',
   {
-    creatorId: integer('creator_id').notNull(),
+    // Gone with the account (as every rollup of theirs).
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     period: integer('period').notNull(),
     day: date('day').notNull(),
     fileIds: integer('file_ids').array().notNull(),
@@ -355,7 +358,9 @@ export const insightsKeptFilePlays = pgTable(
 export const insightsKeptRetention = pgTable(
   'insights_kept_retention',
   {
-    fileId: integer('file_id').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
     period: integer('period').notNull(),
     day: date('day').notNull(),
     retention: integer('retention').array().notNull(),

@@ -359,6 +359,22 @@ describe("what is kept for a period's ended days", () => {
     const after = await insights(url);
     expect(after.retention).toEqual(await retentionOverDays(fileB.id, after.period.from, after.period.to));
   });
+  it("go with the file's deletion", async () => {
+    const gone = await createFile(db, { authorId: creator.id, duration: 100_000 });
+    for (const name of ['p1', 'p2', 'p3', 'p4', 'p5'])
+      await play(`user:${name}`, gone.id, '2026-06-09T08:00:00Z');
+    clock.set('2026-06-10T12:00:00Z');
+    expect((await insights(`/api/insights/files/${gone.id}?period=7`)).audience.withheld).toBe(false);
+    const keptFor = async () =>
+      (
+        (await db.execute(
+          sql`select count(*)::int as n from insights_kept_retention where file_id = ${gone.id}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0].n;
+    expect(Number(await keptFor())).toBe(1);
+    await db.delete(files).where(eq(files.id, gone.id));
+    expect(Number(await keptFor())).toBe(0);
+  });
 });
 
 function addDay(day: string, days: number): string {
