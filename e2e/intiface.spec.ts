@@ -131,8 +131,13 @@ test('the wake-up button stops the toy at once, fades the track out and plays an
     time: number;
     stopTime: number;
   }[];
+  // NaN until the player's audio element is there (it comes with the first track).
   const audioMs = () =>
-    page.evaluate(() => (document.getElementById('mesmer-audio') as HTMLAudioElement).currentTime * 1000);
+    page.evaluate(
+      () =>
+        ((document.getElementById('mesmer-audio') as HTMLAudioElement | null)?.currentTime ?? Number.NaN) *
+        1000,
+    );
   await connectIntiface(page);
   await page.getByRole('button', { name: 'Scan for toys' }).click();
   await expect(page.getByRole('list', { name: 'Toys' }).getByText(FAKE_VIBRATOR_NAME)).toBeVisible();
