@@ -98,3 +98,41 @@ describe('a search of playlists', () => {
     });
   });
 });
+
+// The shared audience's lists without a free value in their filter run one prepared statement per
+// shape (playlists.repo.ts, preparedShape): its answers must be those of a statement built each time.
+describe('a list without a search', () => {
+  const byName = [
+    'Clouds',
+    'Evening',
+    'Forest',
+    'High Tide',
+    'Morning',
+    'Riptide',
+    'Tide Clock',
+    'Tide Low',
+    'tide pool',
+    'Tidewater',
+  ];
+
+  it('answers the same on every call, counted first and then from the kept total, and after a change', async () => {
+    for (let call = 0; call < 2; call++) {
+      expect(await page('sort=name&sortDir=asc')).toEqual({ names: byName, total: 10 });
+      expect(await page('sort=name&sortDir=desc')).toEqual({ names: [...byName].reverse(), total: 10 });
+      expect(await page('sort=name&sortDir=asc&pageSize=3&pageOffset=3')).toEqual({
+        names: byName.slice(3, 6),
+        total: 10,
+      });
+    }
+    await createPlaylist(db, { name: 'Aurora', creatorId: creator.id });
+    expect(await page('sort=name&sortDir=asc')).toEqual({ names: ['Aurora', ...byName], total: 11 });
+    // A viewer with a hidden playlist of their own has a list of their own.
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/playlists?simple=true&sort=name&sortDir=asc',
+      headers: authHeader(other.token),
+    });
+    expect(res.json().totalItems).toBe(12);
+    expect(res.json().playlists.map((pl: { name: string }) => pl.name)).toContain('Tide Hidden');
+  });
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pageTotal } from '../../db/row-count.ts';
@@ -147,6 +148,22 @@ function whereOf(filter: PlaylistFilter, viewer: Viewer): SQL | undefined {
   );
 }
 
+/**
+ * The key of a list's prepared page statement: the shared audience's lists whose filter holds no free
+ * value (no search, ids, levels or a user's ratings), a few dozen shapes in all; null for other lists.
+ */
+function preparedShape(
+  filter: PlaylistFilter,
+  viewer: Viewer,
+  sort: PlaylistSort,
+  keptTotal: boolean,
+): string | null {
+  if (viewer.id !== null || viewer.readsAllFiles) return null;
+  const { core, inSeries, officialCreatorId, isPublic, ...free } = filter;
+  if (Object.values(free).some((value) => value !== undefined)) return null;
+  return JSON.stringify([core, inSeries, officialCreatorId, isPublic, sort, keptTotal]);
+}
+
 /** `totals`: the app's kept totals (ctx.readCache.totals). */
 export function createPlaylistsRepo(db: Db, totals: ReadCache['totals']) {
   // A fixed statement, prepared once per connection.
@@ -156,6 +173,10 @@ export function createPlaylistsRepo(db: Db, totals: ReadCache['totals']) {
     .where(sql`${triggers.id} = any(${sql.placeholder('ids')})`)
     .orderBy(asc(triggers.name))
     .prepare('playlist_triggers_by_name');
+  // Built once per shape (preparedShape) and prepared on each connection, named by the shape (one
+  // shape's text is the same in every repo): building the statement was a sixth of the server's time
+  // for a computed playlists page.
+  const preparedPages = new Map<string, { execute(values: Record<string, unknown>): Promise<unknown[]> }>();
   const select = () =>
     db.select(playlistColumns).from(playlists).innerJoin(users, eq(users.id, playlists.creatorId));
   return {
@@ -195,6 +216,34 @@ export function createPlaylistsRepo(db: Db, totals: ReadCache['totals']) {
         order by matches.key ${direction}, matches.id ${direction} limit ${page.limit} offset ${page.offset})`;
       // The stored public summary rides along: a few arrays, read only by the shared audience's lists.
       const columns = { ...playlistColumns, ...publicSummaryColumns };
+      const shape = preparedShape(filter, viewer, sort, totalItems.kept !== undefined);
+      if (shape !== null && !matchesFirst) {
+        let prepared = preparedPages.get(shape);
+        if (!prepared) {
+          prepared = db
+            .select({
+              ...columns,
+              total:
+                totalItems.kept === undefined
+                  ? totalItems.column
+                  : sql<number>`${sql.placeholder('total')}::int`,
+            })
+            .from(playlists)
+            .innerJoin(users, eq(users.id, playlists.creatorId))
+            .where(where)
+            .orderBy(dir(sortKey), dir(playlists.id))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))
+            .prepare(`playlists_page_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`);
+          preparedPages.set(shape, prepared);
+        }
+        const rows = (await prepared.execute({
+          total: totalItems.kept ?? 0,
+          limit: page.limit,
+          offset: page.offset,
+        })) as (ListedPlaylistRow & { total: number })[];
+        return { rows: rows as ListedPlaylistRow[], total: await totalItems.of(rows[0]) };
+      }
       const rows = matchesFirst
         ? await db
             .with(matches)
