@@ -106,6 +106,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       onLockLost: opts.onDatabaseLockLost,
     }));
   const clock = opts.clock ?? (config.env === 'test' ? new OffsetClock() : systemClock);
+  const readGenerations = createGenerationsReader(database);
   const ctx: AppContext = {
     config,
     database,
@@ -121,8 +122,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       }),
     limiter: createRateLimiter(config, { clock, log: app.log }),
     metrics: createMetrics(),
+    readGenerations,
     readCache: createReadCache({
-      readGenerations: createGenerationsReader(database),
+      readGenerations,
       clock,
       ttlMs: config.libraryCacheSeconds * 1000,
       maxEntries: 4000,
@@ -209,7 +211,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin, { config, clock, sessions: services.sessions });
+  await app.register(authPlugin, { config, clock, sessions: services.sessions, readGenerations });
 
   await app.register(
     async (api) => {

@@ -24,13 +24,14 @@ import {
  * What the process keeps between requests, and which writes make it stale, declared once.
  *
  * Each generation counts changes to what one kind of kept data is read from: `files` (file lists,
- * tags, triggers, creators, may-play checks), `playlists` (playlist lists and training plans, which
- * also read `files`) and `sessions` (session users kept by platform/session-cache.ts). The triggers
+ * tags, triggers, creators, may-play checks), `plays` (the play counts that file lists sorted by
+ * them are in order of), `playlists` (playlist lists and training plans, which also read `files`)
+ * and `sessions` (session users kept by platform/session-cache.ts). The triggers
  * that raise them, in the writing transaction, are generated from the declarations below and
  * installed after the migrations (installGenerationTriggers), so a new column of a declared table
  * raises its generation unless it is named as not shown.
  */
-export const GENERATIONS = ['files', 'playlists', 'sessions'] as const;
+export const GENERATIONS = ['files', 'plays', 'playlists', 'sessions'] as const;
 export type GenerationName = (typeof GENERATIONS)[number];
 /** The generations library answers depend on. */
 export type LibraryPart = Exclude<GenerationName, 'sessions'>;
@@ -59,7 +60,8 @@ const everyColumnBut = (table: PgTable, ...notShown: PgColumn[]) =>
 
 /** Every table and column a kept answer, total, order, row or session reads. */
 export const RAISES: Raise[] = [
-  // Play counts change with every finished listen and are read fresh (files.repo.ts); the waveform
+  // Play counts change with every counted listen and are read fresh (files.repo.ts), but orders by
+  // them are kept (`plays`); the waveform
   // and loudness only GET /api/files/waveform reads, the peaks only GET /api/files/peaks (made at
   // its first request for an older file), never kept; the audio's size only the staff dashboard's
   // storage total reads, fresh (insights), and the library analysis fills it for older files.
@@ -75,6 +77,7 @@ export const RAISES: Raise[] = [
       files.audioSize,
     ),
   },
+  { generation: 'plays', table: files, on: ['update'], columns: [files.plays] },
   { generation: 'files', table: fileTriggers },
   { generation: 'files', table: triggers },
   { generation: 'files', table: tags },

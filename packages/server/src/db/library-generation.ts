@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database, WriteCount } from './client.ts';
-import type { GenerationName, LibraryPart } from './kept-generations.ts';
+import { GENERATIONS, type GenerationName, type LibraryPart } from './kept-generations.ts';
 import { keptGenerations } from './schema/index.ts';
 
 /**
@@ -46,8 +46,11 @@ function untilWritten<T>(writes: WriteCount | undefined, read: () => Promise<T>)
   };
 }
 
-/** What kept library data depends on (decision 010): the generations of the library's parts. */
-export type Generations = Record<LibraryPart, number>;
+/**
+ * What kept data depends on (decision 010): the generations of the library's parts and of the
+ * sessions, read together.
+ */
+export type Generations = Record<GenerationName, number>;
 
 /** Whether data kept at `kept` and read from `parts` is current at `now`. */
 export function sameGenerations(kept: Generations, now: Generations, parts: readonly LibraryPart[]): boolean {
@@ -60,35 +63,26 @@ const generationOf = (name: GenerationName) =>
     where ${keptGenerations.name} = ${sql.raw(`'${name}'`)}), 0)::int8`.mapWith(Number);
 
 /**
- * The reader of the library's generations of a database; the app makes one (app.ts) and its
- * answers are kept for that database alone (two databases' generations are unrelated numbers).
- * All concurrent requests share one read (sharedReads) of a prepared single-row query.
+ * The reader of the generations of a database: what the read cache (platform/read-cache.ts) and the
+ * session users kept in the process (platform/session-cache.ts, decision 034) depend on. The app
+ * makes one (app.ts) and its answers are kept for that database alone (two databases' generations
+ * are unrelated numbers). All concurrent requests share one read (sharedReads) of a prepared
+ * single-row query; on the embedded database, a read is not sent again until a statement that may
+ * write has been (untilWritten).
  */
 export function createGenerationsReader({ db, writes }: Database): () => Promise<Generations> {
-  const library = db
-    .select({ files: generationOf('files'), playlists: generationOf('playlists') })
-    .from(sql`(select) as one_row`)
-    .prepare('library_generations');
-  return untilWritten(
-    writes,
-    sharedReads(async () => (await library.execute())[0] ?? { files: 0, playlists: 0 }),
-  );
-}
-
-/**
- * The reader of the sessions generation (db/kept-generations.ts, decision 034) of a database: what
- * session users kept in the process (platform/session-cache.ts, one per app) depend on. All
- * concurrent callers share one read (sharedReads) of a prepared single-row query; on the embedded
- * database, a read is not sent again until a statement that may write has been (untilWritten).
- */
-export function createSessionGenerationReader({ db, writes }: Database): () => Promise<number> {
   const read = db
-    .select({ generation: keptGenerations.generation })
-    .from(keptGenerations)
-    .where(eq(keptGenerations.name, 'sessions'))
-    .prepare('sessions_generation');
+    .select(
+      Object.fromEntries(GENERATIONS.map((name) => [name, generationOf(name)])) as Record<
+        GenerationName,
+        ReturnType<typeof generationOf>
+      >,
+    )
+    .from(sql`(select) as one_row`)
+    .prepare('kept_generations');
+  const none = Object.fromEntries(GENERATIONS.map((name) => [name, 0])) as Generations;
   return untilWritten(
     writes,
-    sharedReads(async () => (await read.execute())[0]?.generation ?? 0),
+    sharedReads(async () => (await read.execute())[0] ?? none),
   );
 }

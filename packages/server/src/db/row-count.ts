@@ -66,11 +66,14 @@ export async function pageTotal(
     column:
       kept === undefined ? cappedCount(db, table, where, exactLimit) : sql<number>`${sql.raw(String(kept))}`,
 
-    /** The total, given the page's first row (none when the page is past the end). */
-    async of(firstRow: { total: number } | undefined): Promise<number> {
+    /**
+     * The total, given the page's first row (none when the page is past the end). `exact`: the
+     * row's total is a whole count, not one capped at `exactLimit`.
+     */
+    async of(firstRow: { total: number } | undefined, opts: { exact?: boolean } = {}): Promise<number> {
       if (kept !== undefined) return kept;
       let total = firstRow ? firstRow.total : await countUpTo(db, table, where, exactLimit);
-      if (total >= exactLimit) [{ total }] = await full;
+      if (total >= exactLimit && !(firstRow && opts.exact)) [{ total }] = await full;
       keep(total);
       return total;
     },

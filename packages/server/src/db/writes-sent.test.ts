@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testDbKind } from '../test/harness.ts';
 import type { Database } from './client.ts';
-import { createGenerationsReader, createSessionGenerationReader } from './library-generation.ts';
+import { createGenerationsReader } from './library-generation.ts';
 import { keptGenerations } from './schema/index.ts';
 
 let database: Database;
@@ -48,22 +48,20 @@ describe.runIf(testDbKind === 'pglite')('statements that may write, on the embed
 
   it('reads the generations again only after a statement that may write', async () => {
     const readGenerations = createGenerationsReader(database);
-    const readSessionGeneration = createSessionGenerationReader(database);
-    const files = (await readGenerations()).files;
-    const session = await readSessionGeneration();
+    const { files, sessions: session } = await readGenerations();
 
     await uncounted(`update kept_generations set generation = generation + 1 where name = 'files'`);
     await uncounted(`update kept_generations set generation = generation + 1 where name = 'sessions'`);
     // Nothing this process sent could have changed them: the answers kept are given again.
     expect((await readGenerations()).files).toBe(files);
-    expect(await readSessionGeneration()).toBe(session);
+    expect((await readGenerations()).sessions).toBe(session);
 
     // Any counted write sends the reads again, and they see everything up to it.
     await database.db.execute(
       sql`update kept_generations set generation = generation + 1 where name = 'files'`,
     );
     expect((await readGenerations()).files).toBe(files + 2);
-    expect(await readSessionGeneration()).toBe(session + 1);
+    expect((await readGenerations()).sessions).toBe(session + 1);
   });
 });
 

@@ -57,12 +57,12 @@ export type Services = ReturnType<typeof buildServices>;
  * `buildApp` calls it; tests reach the result as `app.services`.
  */
 export function buildServices(ctx: AppContext, log: FastifyBaseLogger) {
-  const { database, db, config, clock, mailer, limiter, metrics, readCache } = ctx;
+  const { database, db, config, clock, mailer, limiter, metrics, readCache, readGenerations } = ctx;
   const storage = createStorage(config);
   // The secret file is read once, here.
   const signer = createUrlSigner(mediaSecret(config));
-  const sessions = createSessionCache(database);
-  const access = createAccess({ db, sessions });
+  const sessions = createSessionCache(db, readGenerations);
+  const access = createAccess({ db, sessions, readCache });
   const hub = createMessagesHub();
 
   const users = createUsersService({ db, clock });

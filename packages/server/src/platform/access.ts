@@ -4,9 +4,10 @@ import { entitledTierIds } from '@mesmer/shared/domain/locks';
 import { hasPermission, SITE_OWNER_ID } from '@mesmer/shared/domain/permissions';
 import { canLikePlaylist } from '@mesmer/shared/domain/rating';
 import type { Db } from '../db/client.ts';
-import { createAccessRepo, type SessionUser, type Viewer } from './access.repo.ts';
+import { createAccessRepo, type LibraryOwnership, type SessionUser, type Viewer } from './access.repo.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
 import { createFormerMemberRepo } from './former-member.repo.ts';
+import type { ReadCache } from './read-cache.ts';
 import type { SessionCache } from './session-cache.ts';
 
 export type { SessionUser, Viewer } from './access.repo.ts';
@@ -56,8 +57,28 @@ export const isSiteOwner: PermissionRule = (user) => user.id === SITE_OWNER_ID;
 
 export type Access = ReturnType<typeof createAccess>;
 
-export function createAccess({ db, sessions }: { db: Db; sessions: SessionCache }) {
+export function createAccess({
+  db,
+  sessions,
+  readCache,
+}: {
+  db: Db;
+  sessions: SessionCache;
+  /** Keeps what a user owns of the library while files and playlists are unchanged. */
+  readCache: Pick<ReadCache, 'lookups'>;
+}) {
   const repo = createAccessRepo(db);
+
+  /** What the user owns that changes their lists: uploads, authored files, hidden playlists. */
+  async function ownershipOf(userId: number) {
+    const { value, keep } = await readCache.lookups.find(`access: ownership ${userId}`, {
+      reads: ['files', 'playlists'],
+    });
+    if (value) return value as LibraryOwnership;
+    const owns = await repo.ownership(userId);
+    keep(owns);
+    return owns;
+  }
   const formerMembers = createFormerMemberRepo(db);
 
   async function viewerOf(user: SessionUser | null): Promise<Viewer> {
@@ -91,7 +112,7 @@ export function createAccess({ db, sessions }: { db: Db; sessions: SessionCache 
     ): Promise<Viewer> {
       const viewer = await viewerOf(user);
       if (viewer.id === null || personal || viewer.readsAllFiles) return viewer;
-      const owns = await repo.ownership(viewer.id);
+      const owns = await ownershipOf(viewer.id);
       if (owns.files || (list === 'playlists' && owns.hiddenPlaylists)) return viewer;
       return { ...viewer, id: null };
     },

@@ -2,6 +2,7 @@ import { SESSION_COOKIE } from '@mesmer/shared/domain/site';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import type { Generations } from '../db/library-generation.ts';
 import { requireUser as requireSignedIn, type SessionUser } from './access.ts';
 import type { Clock } from './clock.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -13,6 +14,11 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** The raw session token the request carried, if any. */
     sessionToken: string | null;
+    /**
+     * The generations of kept data as read for this request's session, if it carried one: its
+     * kept answer (platform/read-cache.ts) judges by the same read, not a second one.
+     */
+    generations: Promise<Generations> | null;
   }
 }
 
@@ -46,10 +52,16 @@ function isCrossSite(req: FastifyRequest, publicUrl: string): boolean {
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
-    { config, clock, sessions }: { config: Config; clock: Clock; sessions: SessionCache },
+    {
+      config,
+      clock,
+      sessions,
+      readGenerations,
+    }: { config: Config; clock: Clock; sessions: SessionCache; readGenerations: () => Promise<Generations> },
   ) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
+    app.decorateRequest('generations', null);
     app.addHook('onRequest', async (req, reply) => {
       if (!/^\/(api|media|download)\//.test(req.url)) return;
       const found = tokenFrom(req);
@@ -58,7 +70,13 @@ export const authPlugin = fp(
         return reply.code(403).send({ error: 'Requests from other sites are refused.' });
       }
       req.sessionToken = found.token;
-      req.user = await sessions.sessionUser(found.token, clock.now(), config.sessionIdleDays);
+      req.generations = readGenerations();
+      req.user = await sessions.sessionUser(
+        found.token,
+        clock.now(),
+        config.sessionIdleDays,
+        req.generations,
+      );
       // Roles changed since sign-in: the browser's session moves to a new token (no fixation across privileges).
       if (req.user && found.fromCookie) {
         const rotated = await sessions.rotateIfPending(req.user, found.token, clock.now());

@@ -31,12 +31,13 @@ export function registerCompression(app: FastifyInstance) {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.hasHeader('content-encoding')) return payload;
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const size = Buffer.byteLength(payload);
-    if (size < MIN_BYTES) return payload;
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    // Asked first: measuring a large answer's bytes costs more than reading one header.
     const encoding = pickEncoding(req.headers['accept-encoding']);
     if (!encoding) return payload;
+    const size = Buffer.byteLength(payload);
+    if (size < MIN_BYTES) return payload;
     const body =
       encoding === 'br'
         ? await brotli(payload, {

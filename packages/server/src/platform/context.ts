@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
+import type { Generations } from '../db/library-generation.ts';
 import type { Clock } from './clock.ts';
 import type { Mailer } from './mail.ts';
 import type { Metrics } from './metrics.ts';
@@ -18,6 +19,11 @@ export interface AppContext {
   mailer: Mailer;
   /** Counts attempts per client, account or address (login, sign-up, reset mails). */
   limiter: RateLimiter;
+  /**
+   * The generations kept data depends on (db/library-generation.ts), read once for concurrent
+   * requests: the read cache and the kept sessions judge by them.
+   */
+  readGenerations: () => Promise<Generations>;
   /** Short-lived answers of the library's read calls, and kept totals of paged lists. */
   readCache: ReadCache;
   /** Prometheus counters the modules add to (served at /metrics, platform/metrics.ts). */

@@ -364,7 +364,7 @@ describe('createReadCache', () => {
       });
     const sharedRead = sharedReads(readGeneration);
     const cache = createReadCache({
-      readGenerations: async () => ({ files: await sharedRead(), playlists: 0, viewer: 0 }),
+      readGenerations: async () => ({ files: await sharedRead(), plays: 0, playlists: 0, sessions: 0 }),
       clock,
       ttlMs: 60_000,
       maxEntries: 10,
@@ -420,34 +420,65 @@ describe('createReadCache', () => {
     expect(computedFor).toEqual(['/one', '/two', '/three', '/two']);
   });
 
-  it('keeps the first rows of a list while the library is unchanged; an order by play counts at most ttlMs', async () => {
+  it('keeps the first rows of a list while the library is unchanged; an order by play counts until a play counts', async () => {
     const cache = newCache();
-    const orders = (changesUnseen: boolean) =>
-      cache.orders.find('list', { changesUnseen, reads: READS.reads });
-    const byName = await orders(false);
-    expect(byName.value).toBeUndefined();
-    byName.keep([3, 1, 2]);
-    const byPlays = await cache.orders.find('by plays', {
-      changesUnseen: true,
-      reads: READS.reads,
-    });
-    byPlays.keep([2, 1]);
-    clock.advance(4_999);
-    expect((await orders(false)).value).toEqual([3, 1, 2]);
-    expect((await cache.orders.find('by plays', { changesUnseen: true, reads: READS.reads })).value).toEqual([
-      2, 1,
-    ]);
-    clock.advance(1);
-    // Five seconds on: the order by play counts is read again, the other one is still exact.
-    expect(
-      (await cache.orders.find('by plays', { changesUnseen: true, reads: READS.reads })).value,
-    ).toBeUndefined();
-    expect((await orders(false)).value).toEqual([3, 1, 2]);
+    const BY_PLAYS = { reads: ['files', 'plays'] as const };
+    let computed = 0;
+    const order = (key: string, reads: typeof READS | typeof BY_PLAYS) =>
+      cache.orders.obtain(key, reads, async () => {
+        computed += 1;
+        return { ids: [3, 1, 2], total: 3 };
+      });
+    expect(await order('by name', READS)).toEqual({ ids: [3, 1, 2], total: 3 });
+    await order('by plays', BY_PLAYS);
+    expect(computed).toBe(2);
     clock.advance(3_600_000);
-    expect((await orders(false)).value).toEqual([3, 1, 2]);
-    // Any change of the library drops it.
+    await order('by name', READS);
+    await order('by plays', BY_PLAYS);
+    expect(computed).toBe(2);
+    // A counted play: the order by play counts is read again, the other one is still exact.
+    await db.execute(sql`update files set plays = plays where false`);
+    await order('by plays', BY_PLAYS);
+    await order('by name', READS);
+    expect(computed).toBe(3);
+    // Any change of the library drops both.
     await db.execute(sql`update tags set name = name where false`);
-    expect((await orders(false)).value).toBeUndefined();
+    await order('by name', READS);
+    await order('by plays', BY_PLAYS);
+    expect(computed).toBe(5);
+  });
+
+  it('computes an order once for the callers that ask while it is under way, and keeps no failure', async () => {
+    // Generations answered at once, so that every caller reaches the order before the test goes on.
+    const cache = createReadCache({
+      readGenerations: async () => ({ files: 1, plays: 1, playlists: 1, sessions: 1 }),
+      clock,
+      ttlMs: 5_000,
+      maxEntries: 10,
+      maxCharacters: 1_000_000,
+    });
+    const computations: { resolve: (ids: number[]) => void; reject: (error: Error) => void }[] = [];
+    const obtain = () =>
+      cache.orders.obtain('list', READS, () =>
+        new Promise<number[]>((resolve, reject) => computations.push({ resolve, reject })).then((ids) => ({
+          ids,
+          total: ids.length,
+        })),
+      );
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const failing = [obtain(), obtain()];
+    await settle();
+    expect(computations).toHaveLength(1);
+    computations[0].reject(new Error('statement timeout'));
+    for (const asked of failing) await expect(asked).rejects.toThrow('statement timeout');
+    // Not kept: the next caller computes it again, and its callers share that.
+    const asked = [obtain(), obtain(), obtain()];
+    await settle();
+    expect(computations).toHaveLength(2);
+    computations[1].resolve([7, 8]);
+    expect(await Promise.all(asked)).toEqual(Array(3).fill({ ids: [7, 8], total: 2 }));
+    expect(await obtain()).toEqual({ ids: [7, 8], total: 2 });
+    expect(computations).toHaveLength(2);
   });
 
   it('keeps lookups and rows by id while the library is unchanged, however long', async () => {
@@ -461,13 +492,21 @@ describe('createReadCache', () => {
     expect((await cache.lookups.find('may play', READS)).value).toBe(false);
     expect((await cache.lookups.find('other', READS)).value).toBeUndefined();
     expect([...(await cache.rows.find([2, 3])).rows]).toEqual([[2, { id: 2 }]]);
+    expect((await cache.rows.find([2, 3])).stalePlays).toEqual([]);
+    // A counted play leaves the rows kept, their play counts to be read again, and kept again.
+    await db.execute(sql`update files set plays = plays where false`);
+    const afterPlay = await cache.rows.find([1, 2]);
+    expect(afterPlay.rows.size).toBe(2);
+    expect(afterPlay.stalePlays).toEqual([1, 2]);
+    afterPlay.keep([{ id: 1 }]);
+    expect((await cache.rows.find([1, 2])).stalePlays).toEqual([2]);
     // Any change of the library drops them.
     await db.execute(sql`update tags set name = name where false`);
     expect((await cache.lookups.find('may play', READS)).value).toBeUndefined();
     expect((await cache.rows.find([1, 2])).rows.size).toBe(0);
   });
 
-  it('keeps no order by play counts when keeping answers is off, and exact orders still', async () => {
+  it('keeps orders when keeping answers is off, those by play counts too', async () => {
     const cache = createReadCache({
       readGenerations: createGenerationsReader(app.ctx.database),
       clock,
@@ -475,11 +514,19 @@ describe('createReadCache', () => {
       maxEntries: 10,
       maxCharacters: 1_000_000,
     });
-    for (const changesUnseen of [true, false]) {
-      (await cache.orders.find('x', { changesUnseen, reads: READS.reads })).keep([1]);
+    let computed = 0;
+    const compute = async () => ({ ids: [++computed], total: 1 });
+    for (const reads of [READS, { reads: ['files', 'plays'] as const }]) {
+      expect(await cache.orders.obtain(`x ${reads.reads}`, reads, compute)).toEqual({
+        ids: [computed],
+        total: 1,
+      });
+      expect(await cache.orders.obtain(`x ${reads.reads}`, reads, compute)).toEqual({
+        ids: [computed],
+        total: 1,
+      });
     }
-    expect((await cache.orders.find('x', { changesUnseen: true, reads: READS.reads })).value).toBeUndefined();
-    expect((await cache.orders.find('x', { changesUnseen: false, reads: READS.reads })).value).toEqual([1]);
+    expect(computed).toBe(2);
   });
 
   it('looks up totals and orders within an answer at the generations of that answer, reading none again', async () => {
@@ -496,18 +543,17 @@ describe('createReadCache', () => {
       maxCharacters: 1_000_000,
     });
     await cache.answer(request('/with-lookups'), reply, READS, async () => {
-      (await cache.orders.find('o', { changesUnseen: false, reads: READS.reads })).keep([1]);
+      await cache.orders.obtain('o', READS, async () => ({ ids: [1], total: 1 }));
       (await cache.totals.find('t', { exactLimit: 10, reads: READS.reads })).keep(1);
       return 'done';
     });
     expect(reads).toBe(1);
     // Outside an answer, a lookup reads the generations: a change since shows.
-    expect((await cache.orders.find('o', { changesUnseen: false, reads: READS.reads })).value).toEqual([1]);
+    const again = async () => ({ ids: [2], total: 1 });
+    expect(await cache.orders.obtain('o', READS, again)).toEqual({ ids: [1], total: 1 });
     expect(reads).toBe(2);
     await db.execute(sql`update tags set name = name where false`);
-    expect(
-      (await cache.orders.find('o', { changesUnseen: false, reads: READS.reads })).value,
-    ).toBeUndefined();
+    expect(await cache.orders.obtain('o', READS, again)).toEqual({ ids: [2], total: 1 });
     expect((await cache.totals.find('t', { exactLimit: 10, reads: READS.reads })).value).toBeUndefined();
   });
 

@@ -39,20 +39,22 @@ export interface ReadCache {
    */
   totals: Kept<number, { exactLimit: number }>;
   /**
-   * The ids of the first rows of lists by filter and order (modules/files/files.repo.ts), so that
-   * a list's first pages are slices of them. `changesUnseen`: an order by what changes without a
-   * generation (play counts), kept at most `ttlMs`, and not at all when keeping answers is off.
+   * The first rows of lists by filter and order, with the list's total (modules/files/files.repo.ts),
+   * so that a list's first pages are slices of them. Concurrent requests for an order not kept
+   * share its one computation.
    */
-  orders: Kept<readonly number[], { changesUnseen: boolean }>;
+  orders: Shared<KeptOrder>;
   /** Small answers by key, of the files part (modules/media/media.routes.ts). */
   lookups: Kept<unknown>;
   /**
    * Full file rows by id, shared by every viewer (which rows a viewer may see is the filter's
-   * business), of the files part. Play counts change without it: the caller reads them fresh.
+   * business), of the files part. Their play counts follow the plays generation: `stalePlays`
+   * are the ids of kept rows whose count may have changed since, for the caller to read and keep.
    */
   rows: {
     find(ids: readonly number[]): Promise<{
       rows: Map<number, unknown>;
+      stalePlays: number[];
       keep: (rows: readonly { id: number }[]) => void;
     }>;
   };
@@ -73,6 +75,17 @@ export interface Kept<T, Options = object> {
     key: string,
     opts: Options & { reads: readonly LibraryPart[] },
   ): Promise<{ value: T | undefined; keep: (value: T) => void }>;
+}
+
+/** A value kept by key, or computed once by `compute` for every concurrent caller and kept. */
+export interface Shared<T> {
+  obtain(key: string, opts: { reads: readonly LibraryPart[] }, compute: () => Promise<T>): Promise<T>;
+}
+
+/** The ids of a list's first rows, in order, and its total. */
+export interface KeptOrder {
+  ids: readonly number[];
+  total: number;
 }
 
 /** After a change, large totals are counted again at most once a minute. */
@@ -114,16 +127,24 @@ function whoseAnswer(viewer: Viewer | undefined): string {
   return viewer.id === null ? `audience ${audience}` : `user ${viewer.id} ${audience}`;
 }
 
+/** Kept values whose `find` also tells the generations it judged by. */
+interface KeptValues<T, Options> {
+  find(
+    key: string,
+    opts: Options & { reads: readonly LibraryPart[] },
+  ): Promise<{ value: T | undefined; keep: (value: T) => void; generations: Generations }>;
+}
+
 /**
  * Values kept by key while the generations they were read at are current for what they read;
- * `stillValid` may keep them longer (large totals) or shorter (orders by play counts).
+ * `stillValid` may keep them longer (large totals).
  */
 function keptValues<T, Options>(
   read: ReadGenerations,
   clock: Clock,
   max: number,
   stillValid: (entry: Entry<T>, current: boolean, opts: Options, now: number) => boolean,
-): Kept<T, Options> {
+): KeptValues<T, Options> {
   const kept = new LRUCache<string, Entry<T>>({ max });
   return {
     async find(key, opts) {
@@ -137,7 +158,35 @@ function keptValues<T, Options>(
       return {
         value: valid ? entry.value : undefined,
         keep: (value) => kept.set(key, { value, generations, reads: opts.reads, keptAt: now }),
+        generations,
       };
+    },
+  };
+}
+
+/**
+ * Values kept by key while the generations they were read at are current; a value not kept is
+ * computed once for the callers that ask while it is under way at the same generations (a
+ * popular list's first request would otherwise count and order it once per concurrent request).
+ */
+function sharedValues<T>(read: ReadGenerations, clock: Clock, max: number): Shared<T> {
+  const kept = keptValues<T, object>(read, clock, max, (_entry, current) => current);
+  const underWay = new Map<string, { generations: Generations; value: Promise<T> }>();
+  return {
+    async obtain(key, opts, compute) {
+      const { value, keep, generations } = await kept.find(key, opts);
+      if (value !== undefined) return value;
+      const shared = underWay.get(key);
+      if (shared && sameGenerations(shared.generations, generations, opts.reads)) return shared.value;
+      const mine = { generations, value: compute() };
+      underWay.set(key, mine);
+      try {
+        const computed = await mine.value;
+        keep(computed);
+        return computed;
+      } finally {
+        if (underWay.get(key) === mine) underWay.delete(key);
+      }
     },
   };
 }
@@ -164,17 +213,7 @@ export function createReadCache(opts: {
     (entry, current, { exactLimit }, now) =>
       current || (entry.value >= exactLimit && younger(entry.keptAt, now, LARGE_TOTAL_MS)),
   );
-  const keptOrders = keptValues<readonly number[], { changesUnseen: boolean }>(
-    read,
-    clock,
-    MAX_KEPT_VALUES,
-    (entry, current, { changesUnseen }, now) =>
-      current && (!changesUnseen || younger(entry.keptAt, now, ttlMs)),
-  );
-  const orders: ReadCache['orders'] = {
-    find: async (key, opts) =>
-      opts.changesUnseen && ttlMs <= 0 ? { value: undefined, keep: () => {} } : keptOrders.find(key, opts),
-  };
+  const orders = sharedValues<KeptOrder>(read, clock, MAX_KEPT_VALUES);
   const lookups = keptValues<unknown, object>(read, clock, MAX_KEPT_VALUES, (_entry, current) => current);
   const rows = keptRows(read);
   if (ttlMs <= 0)
@@ -202,7 +241,7 @@ export function createReadCache(opts: {
     ): Promise<T> {
       if (personal) return compute();
       const key = `${whoseAnswer(viewer)} ${req.routeOptions.url} ${JSON.stringify(req.query)}`;
-      const generations = await read();
+      const generations = await (req.generations ?? read());
       const now = clock.now().getTime();
       let entry = kept.get(key);
       if (
@@ -247,19 +286,23 @@ export function createReadCache(opts: {
 }
 
 function keptRows(read: ReadGenerations): ReadCache['rows'] {
-  const kept = new LRUCache<number, { row: unknown; files: number }>({ max: MAX_KEPT_ROWS });
+  const kept = new LRUCache<number, { row: unknown; files: number; plays: number }>({ max: MAX_KEPT_ROWS });
   return {
     async find(ids) {
-      const { files } = await generationsFor(read);
+      const { files, plays } = await generationsFor(read);
       const rows = new Map<number, unknown>();
+      const stalePlays: number[] = [];
       for (const id of ids) {
         const entry = kept.get(id);
-        if (entry?.files === files) rows.set(id, entry.row); // `get` made it the most recently used
+        if (entry?.files !== files) continue;
+        rows.set(id, entry.row); // `get` made it the most recently used
+        if (entry.plays !== plays) stalePlays.push(id);
       }
       return {
         rows,
+        stalePlays,
         keep: (read) => {
-          for (const row of read) kept.set(row.id, { row, files });
+          for (const row of read) kept.set(row.id, { row, files, plays });
         },
       };
     },

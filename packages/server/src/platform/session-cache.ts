@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { Database, Db } from '../db/client.ts';
-import { createSessionGenerationReader } from '../db/library-generation.ts';
+import type { Db } from '../db/client.ts';
+import type { Generations } from '../db/library-generation.ts';
 import { createAccessRepo, type FoundSession, type SessionUser } from './access.repo.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -40,16 +40,15 @@ export type SessionCache = ReturnType<typeof createSessionCache>;
 
 /**
  * The session users of one database, found by the session lookup and kept by token hash (decision
- * 034): a request whose session is kept costs a shared read of the session generation (migration
- * 0012) instead of the lookup. Every write that can change what the lookup answers raises that
+ * 034): a request whose session is kept costs a shared read of the generations (migration 0012;
+ * the read the request's kept answer uses too) instead of the lookup. Every write that can change what the lookup answers raises that
  * generation in its transaction, so a kept user is exactly what the lookup would answer while it
  * is current; whether the session is still live at `now` is judged from its kept end and last-seen
  * time. Entries read at an older generation than the newest seen are useless and dropped at once.
  * The app builds one (modules/index.ts); the permission checks are platform/access.ts.
  */
-export function createSessionCache(database: Database) {
-  const repo = createAccessRepo(database.db);
-  const readSessionGeneration = createSessionGenerationReader(database);
+export function createSessionCache(db: Db, readGenerations: () => Promise<Generations>) {
+  const repo = createAccessRepo(db);
   let newestGeneration = 0;
   const byTokenHash = new LRUCache<string, KeptSession>({ max: KEPT_SESSION_USERS });
   /**
@@ -72,7 +71,13 @@ export function createSessionCache(database: Database) {
      * The user behind a session token while the session lives: until its absolute end, and while it
      * is used at least once every `idleDays` (SESSION_IDLE_DAYS; its last use is written at most hourly).
      */
-    async sessionUser(token: string, now: Date, idleDays: number): Promise<SessionUser | null> {
+    async sessionUser(
+      token: string,
+      now: Date,
+      idleDays: number,
+      /** The generations as read for this request, when it has begun reading them. */
+      generations: Promise<Generations> = readGenerations(),
+    ): Promise<SessionUser | null> {
       const tokenHash = hashToken(token);
       const idleSince = new Date(now.getTime() - idleDays * DAY_MS);
       // The lookup's own rule (live_session_user), for a kept session.
@@ -80,7 +85,7 @@ export function createSessionCache(database: Database) {
         s.expiresAt.getTime() > now.getTime() && s.lastSeenAt.getTime() > idleSince.getTime();
 
       if (byTokenHash.has(tokenHash)) {
-        const generation = await readSessionGeneration();
+        const generation = (await generations).sessions;
         seeGeneration(generation);
         // Looked up again after the await: a newer generation may have dropped it meanwhile.
         const entry = byTokenHash.get(tokenHash);

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 
 const HOUR_S = 3600;
@@ -27,14 +28,25 @@ export interface UrlSigner {
   ): boolean;
 }
 
+/** Signed links kept: a list page signs up to 60, and each HMAC cost more than the rest of its file. */
+const KEPT_SIGNED_URLS = 20_000;
+
 export function createUrlSigner(secret: string): UrlSigner {
   const mac = (urlPath: string, fileId: string, exp: string) =>
     createHmac('sha256', secret).update(`${urlPath}\n${fileId}\n${exp}`).digest('hex');
+  // The same link for the hour its expiry is rounded to.
+  const signed = new LRUCache<string, string>({ max: KEPT_SIGNED_URLS });
   return {
     sign({ urlPath, fileId }, now) {
       // Rounded up to the hour so a file keeps one URL for a while (browser caches stay warm).
       const exp = Math.ceil((now.getTime() / 1000 + SIGNED_URL_LIFETIME_S) / HOUR_S) * HOUR_S;
-      return `${urlPath}?file=${fileId}&exp=${exp}&sig=${mac(urlPath, String(fileId), String(exp))}`;
+      const key = `${urlPath}\n${fileId}\n${exp}`;
+      let url = signed.get(key);
+      if (url === undefined) {
+        url = `${urlPath}?file=${fileId}&exp=${exp}&sig=${mac(urlPath, String(fileId), String(exp))}`;
+        signed.set(key, url);
+      }
+      return url;
     },
     verify({ urlPath, fileId }, exp, sig, now) {
       if (!fileId || !/^[1-9]\d{0,9}$/.test(fileId)) return false;

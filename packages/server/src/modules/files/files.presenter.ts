@@ -10,7 +10,10 @@ export type MediaUrl = (key: string | null, fileId: number) => string | null;
  * for them goes out without URLs; everything else comes from the row.
  */
 export function toAudioFile(row: FileRow, viewer: LockViewer, mediaUrl: MediaUrl): AudioFile {
-  const isLocked = isFileLocked({ ...row, requiredTierIds: row.tiers.map((t) => t.id) }, viewer);
+  const isLocked = isFileLocked(
+    { uploaderId: row.uploaderId, authorId: row.authorId, requiredTierIds: row.tiers.map((t) => t.id) },
+    viewer,
+  );
   return {
     id: row.id,
     uuid: row.uuid,

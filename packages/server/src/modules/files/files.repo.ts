@@ -210,8 +210,10 @@ export const FEW_MATCHES = 1000;
  */
 export const KEPT_ORDER_ROWS = 100;
 
-/** File lists read the files part of the library alone (db/kept-generations.ts). */
+/** File lists read the files part of the library alone (db/kept-generations.ts)... */
 const FILES_READ = ['files'] as const;
+/** ...and their order by play count the play counts too. */
+const FILES_AND_PLAYS_READ = ['files', 'plays'] as const;
 
 /** A JSON.stringify replacer that writes a Set (the viewer's tiers) as its sorted items, not `{}`. */
 const setsAsArrays = (_key: string, value: unknown) => (value instanceof Set ? [...value].sort() : value);
@@ -220,8 +222,16 @@ const setsAsArrays = (_key: string, value: unknown) => (value instanceof Set ? [
  * `kept`: what the app keeps of the library (ctx.readCache): totals and first rows by filter, and
  * full rows by id.
  */
-export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders' | 'rows'>) {
-  const { totals, orders, rows: keptRows } = kept;
+export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders' | 'rows' | 'lookups'>) {
+  const { totals, orders, rows: keptRows, lookups } = kept;
+  /** What `read` answers, kept while the files part is unchanged: a statement fewer for most lists. */
+  async function keptLookup<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const { value, keep } = await lookups.find(key, { reads: FILES_READ });
+    if (value !== undefined) return value as T;
+    const found = await read();
+    keep(found);
+    return found;
+  }
   /**
    * Full rows by id. The statement never changes, so it is prepared once per connection: planning
    * its four subqueries took longer than running them for a page of 20 files.
@@ -271,7 +281,7 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
     return (await rowsByIds.execute({ ids })) as FileRow[];
   }
 
-  /** Play counts by id: they change without a new library generation (decision 010). */
+  /** Play counts by id: they change without a new files generation (decision 010). */
   const playsByIds = db
     .select({ id: files.id, plays: files.plays })
     .from(files)
@@ -279,24 +289,27 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
     .prepare('file_plays_by_ids');
 
   /**
-   * The rows of a page by id. Rows kept since the library generation (ctx.readCache.rows) need
-   * only their play counts, a cheap statement; the others are read whole (0.5 ms for 20 rows,
-   * their links aggregated) and kept. The two statements run side by side.
+   * The rows of a page by id. Rows kept since the files generation (ctx.readCache.rows) need no
+   * statement, or only their play counts when a play was counted since; the others are read whole
+   * (0.5 ms for 20 rows, their links aggregated) and kept. The two statements run side by side.
    */
   async function pageRows(ids: readonly number[]): Promise<Map<number, FileRow>> {
-    const { rows: kept, keep } = await keptRows.find(ids);
-    const keptIds = [...kept.keys()];
+    const { rows: kept, stalePlays, keep } = await keptRows.find(ids);
     const [read, plays] = await Promise.all([
       findByIds(ids.filter((id) => !kept.has(id))),
-      keptIds.length > 0 ? playsByIds.execute({ ids: keptIds }) : [],
+      stalePlays.length > 0 ? playsByIds.execute({ ids: stalePlays }) : [],
     ]);
-    keep(read);
-    const found = new Map(read.map((row) => [row.id, row]));
+    const found = new Map(kept as Map<number, FileRow>);
+    const refreshed: FileRow[] = [];
     for (const { id, plays: count } of plays) {
-      const row = kept.get(id) as FileRow;
+      const row = found.get(id) as FileRow;
       // A copy: the kept row is shared with other requests.
-      found.set(id, count === row.plays ? row : { ...row, plays: count });
+      const current = count === row.plays ? row : { ...row, plays: count };
+      found.set(id, current);
+      refreshed.push(current);
     }
+    for (const row of read) found.set(row.id, row);
+    keep([...read, ...refreshed]);
     return found;
   }
 
@@ -317,7 +330,7 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
           .limit(limit)
           .offset(offset);
       /** The same rows when the matches are known to be few: the matches first, then sorted. */
-      const matchesFirst = async (limit: number, offset: number, total: number) => {
+      const matchesFirst = async (limit: number, offset: number) => {
         const matches = db
           .select({ id: files.id, key: sql`${sortKeys[sort.type]}`.as('key') })
           .from(files)
@@ -329,59 +342,51 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
           order by matches.key ${dir}, matches.id ${dir} limit ${limit} offset ${offset}`)) as {
           rows: { id: number }[];
         };
-        return rows.map(({ id }) => ({ id, total }));
+        return rows;
       };
-      // A page within the first KEPT_ORDER_ROWS of a list (a single file by uuid aside) is a slice
-      // of the list's kept order, read whole the first time.
-      const sliced = !filter.uuid && page.offset + page.limit <= KEPT_ORDER_ROWS;
       // `where` is made of the filter and what visibleFilesFor and unlockedFilesFor read of the
       // viewer, so they name the list: building the statements' text only to name it cost more
       // than the rest of a kept page. Tiers name it only when the list leaves out locked files.
       const seenBy = [viewer.id, viewer.readsAllFiles, filter.onlyUnlocked ? viewer.entitledTierIds : null];
       const filterKey = `files ${JSON.stringify([filter, seenBy], setsAsArrays)}`;
-      const [totalItems, order] = await Promise.all([
-        pageTotal(db, totals, files, where, { key: filterKey, reads: FILES_READ }),
-        // Play counts change without a new generation: an order by them is kept as briefly as answers.
-        sliced
-          ? orders.find(`${filterKey} ${sort.type} ${sort.direction}`, {
-              changesUnseen: sort.type === 'playcount',
-              reads: FILES_READ,
-            })
-          : null,
-      ]);
-      const read = (limit: number, offset: number) =>
-        totalItems.kept !== undefined && totalItems.kept <= FEW_MATCHES
-          ? matchesFirst(limit, offset, totalItems.kept)
-          : ordered(limit, offset, totalItems.column);
-      let pageIds: readonly number[];
-      let firstRow: { total: number } | undefined;
-      if (order?.value) {
-        pageIds = order.value.slice(page.offset, page.offset + page.limit);
-      } else if (order) {
-        const first = await read(KEPT_ORDER_ROWS, 0);
-        order.keep(first.map((r) => r.id));
-        firstRow = first[0];
-        pageIds = first.slice(page.offset, page.offset + page.limit).map((r) => r.id);
-      } else {
-        const rows = await read(page.limit, page.offset);
-        firstRow = rows[0];
-        pageIds = rows.map((r) => r.id);
-      }
-      const [byId, total] = await Promise.all([pageRows(pageIds), totalItems.of(firstRow)]);
+      /** The ids of rows `offset` to `offset + limit` and the list's total. */
+      const rowsAndTotal = async (limit: number, offset: number) => {
+        const totalItems = await pageTotal(db, totals, files, where, { key: filterKey, reads: FILES_READ });
+        if (totalItems.kept !== undefined && totalItems.kept <= FEW_MATCHES) {
+          const rows = await matchesFirst(limit, offset);
+          return { ids: rows.map((row) => row.id), total: totalItems.kept };
+        }
+        const rows = await ordered(limit, offset, totalItems.column);
+        return { ids: rows.map((row) => row.id), total: await totalItems.of(rows[0]) };
+      };
+      // A page within the first KEPT_ORDER_ROWS of a list (a single file by uuid aside) is a slice
+      // of the list's kept order, read whole the first time.
+      const sliced = !filter.uuid && page.offset + page.limit <= KEPT_ORDER_ROWS;
+      const { ids, total } = sliced
+        ? await orders.obtain(
+            `${filterKey} ${sort.type} ${sort.direction}`,
+            { reads: sort.type === 'playcount' ? FILES_AND_PLAYS_READ : FILES_READ },
+            () => rowsAndTotal(KEPT_ORDER_ROWS, 0),
+          )
+        : await rowsAndTotal(page.limit, page.offset);
+      const pageIds = sliced ? ids.slice(page.offset, page.offset + page.limit) : ids;
+      const byId = await pageRows(pageIds);
       return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total };
     },
 
-    /** Looks up the triggers and the author a search text names: small indexed lookups, one round trip. */
-    async searchTargets(query: string): Promise<SearchTargets> {
-      const [row] = await searchTargetsOf.execute({ pattern: `%${escapeLike(query)}%`, name: query });
-      return { query, triggerIds: row?.triggerIds ?? [], authorIds: row?.authorIds ?? [] };
-    },
+    /** The triggers and the author a search text names: small indexed lookups, one round trip, kept. */
+    searchTargets: (query: string): Promise<SearchTargets> =>
+      keptLookup(`files: search targets ${query}`, async () => {
+        const [row] = await searchTargetsOf.execute({ pattern: `%${escapeLike(query)}%`, name: query });
+        return { query, triggerIds: row?.triggerIds ?? [], authorIds: row?.authorIds ?? [] };
+      }),
 
     /** How many files link to a trigger that way, counted up to COMMON_TRIGGER_LINKS + 1. */
-    async triggerLinks(triggerId: number, trains: boolean): Promise<TriggerLinks> {
-      const [row] = await triggerLinksOf.execute({ triggerId, trains });
-      return { triggerId, links: row?.links ?? 0 };
-    },
+    triggerLinks: (triggerId: number, trains: boolean): Promise<TriggerLinks> =>
+      keptLookup(`files: trigger links ${triggerId} ${trains}`, async () => {
+        const [row] = await triggerLinksOf.execute({ triggerId, trains });
+        return { triggerId, links: row?.links ?? 0 };
+      }),
 
     /** Every matching file (no paging), e.g. generator candidates. */
     async listAll(filter: FileFilter, viewer: Viewer, limit: number): Promise<FileRow[]> {

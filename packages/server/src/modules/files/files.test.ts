@@ -1,7 +1,7 @@
 import type { FileSortType } from '@mesmer/shared/api/files';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { files, fileTriggers, triggers } from '../../db/schema/index.ts';
+import { files, fileTriggers, keptGenerations, triggers } from '../../db/schema/index.ts';
 import { authHeader, createSignedInUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
 import {
@@ -451,15 +451,17 @@ describe('files repo query shapes', () => {
     await db.update(files).set({ name: 'Omega Induction' }).where(eq(files.id, f.alpha.id));
     expect(await page('name', 2, 1)).toEqual({ names: ['Delta Music', 'Omega Induction'], total: 3 });
 
-    // Play counts change without a new generation: an order by them is kept at most
-    // LIBRARY_CACHE_SECONDS, like an answer; orders by anything else stay exact and kept.
+    // A counted play raises the plays generation alone: the order by play counts is read again at
+    // once, orders by anything else stay kept.
     expect(await page('playcount', 3)).toEqual({
       names: ['Omega Induction', 'Beta Deepener', 'Delta Music'],
       total: 3,
     });
+    const generations = async () =>
+      Object.fromEntries((await db.select().from(keptGenerations)).map((g) => [g.name, g.generation]));
+    const before = await generations();
     await db.update(files).set({ plays: 5000 }).where(eq(files.id, f.alpha.id));
-    expect((await page('playcount', 3)).names).toEqual(['Omega Induction', 'Beta Deepener', 'Delta Music']);
-    clock.advance(5_000);
+    expect(await generations()).toEqual({ ...before, plays: before.plays + 1 });
     expect((await page('playcount', 3)).names).toEqual(['Beta Deepener', 'Delta Music', 'Omega Induction']);
     await db.update(files).set({ name: 'Alpha Induction', plays: 50 }).where(eq(files.id, f.alpha.id));
     expect((await page('name', 3)).names).toEqual(['Alpha Induction', 'Beta Deepener', 'Delta Music']);

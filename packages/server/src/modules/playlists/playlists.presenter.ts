@@ -47,16 +47,34 @@ export function summariseEntries(entries: EntryFacts[]): EntriesSummary {
   };
 }
 
-/** The stored summary of the public entries, its triggers named from `byName` (ordered by name). */
-export function storedSummary(stored: PublicSummary, byName: TriggerRef[]): EntriesSummary {
-  const firstEntry = new Map(
-    stored.publicTriggerIds.map((id, i) => [id, stored.publicTriggerFirstEntries[i]]),
+/** Every trigger by id, with its place in the order by name. */
+export type TriggersByName = ReadonlyMap<number, { trigger: TriggerRef; rank: number }>;
+
+/** `byName`: every trigger ordered by name. */
+export function triggersByNameOf(byName: TriggerRef[]): TriggersByName {
+  return new Map(
+    byName.map((t, rank) => [t.id, { trigger: { id: t.id, uuid: t.uuid, name: t.name }, rank }]),
   );
-  // A stable sort: by first entry, by name within one.
-  const triggers = byName
-    .filter((t) => firstEntry.has(t.id))
-    .sort((a, b) => (firstEntry.get(a.id) ?? 0) - (firstEntry.get(b.id) ?? 0))
-    .map((t) => ({ id: t.id, uuid: t.uuid, name: t.name }));
+}
+
+/** The stored summary of the public entries, its triggers named from `triggers`. */
+export function storedSummary(stored: PublicSummary, allTriggers: TriggersByName): EntriesSummary {
+  // Plain loops: flatMap and object spreads here cost a list page 0.3 ms (20 times this).
+  const named: { trigger: TriggerRef; firstEntry: number; rank: number }[] = [];
+  const ids = stored.publicTriggerIds;
+  for (let i = 0; i < ids.length; i++) {
+    const found = allTriggers.get(ids[i]);
+    if (found)
+      named.push({
+        trigger: found.trigger,
+        firstEntry: stored.publicTriggerFirstEntries[i],
+        rank: found.rank,
+      });
+  }
+  // By first entry, by name within one.
+  named.sort((a, b) => a.firstEntry - b.firstEntry || a.rank - b.rank);
+  const triggers = new Array<TriggerRef>(named.length);
+  for (let i = 0; i < named.length; i++) triggers[i] = named[i].trigger;
   return {
     fileIds: stored.publicFileIds,
     totalDuration: stored.publicTotalDuration,

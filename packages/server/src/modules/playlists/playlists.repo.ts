@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { pageTotal } from '../../db/row-count.ts';
 import {
@@ -74,15 +75,18 @@ export type ShownEntry = {
 
 export type TriggerRef = { id: number; uuid: string; name: string };
 
+/** An array column read as JSON: parsing PostgreSQL's array text took a tenth of a list page's server time. */
+const asJson = <T>(column: AnyPgColumn) => sql<T[]>`array_to_json(${column})`;
+
 /** The stored summary of a playlist's public entries (playlists.public_*, migration 0017). */
 const publicSummaryColumns = {
-  publicFileIds: playlists.publicFileIds,
+  publicFileIds: asJson<number>(playlists.publicFileIds),
   publicTotalDuration: playlists.publicTotalDuration,
   publicWithHaptics: playlists.publicWithHaptics,
   publicHasTiers: playlists.publicHasTiers,
-  publicWarnings: playlists.publicWarnings,
-  publicTriggerIds: playlists.publicTriggerIds,
-  publicTriggerFirstEntries: playlists.publicTriggerFirstEntries,
+  publicWarnings: asJson<string>(playlists.publicWarnings),
+  publicTriggerIds: asJson<number>(playlists.publicTriggerIds),
+  publicTriggerFirstEntries: asJson<number>(playlists.publicTriggerFirstEntries),
 };
 export type PublicSummary = Pick<typeof playlists.$inferSelect, keyof typeof publicSummaryColumns>;
 
@@ -149,6 +153,14 @@ function whereOf(filter: PlaylistFilter, viewer: Viewer): SQL | undefined {
 }
 
 /**
+ * What names a list's total and order: `where` is made of the filter and what visiblePlaylistsFor
+ * reads of the viewer, and naming it so costs less than writing out a statement's text.
+ */
+function listKey(filter: PlaylistFilter, viewer: Viewer): string {
+  return `playlists ${JSON.stringify([filter, viewer.id, viewer.readsAllFiles])}`;
+}
+
+/**
  * The key of a list's prepared page statement: the shared audience's lists whose filter holds no free
  * value (no search, ids, levels or a user's ratings), a few dozen shapes in all; null for other lists.
  */
@@ -164,8 +176,22 @@ function preparedShape(
   return JSON.stringify([core, inSeries, officialCreatorId, isPublic, sort, keptTotal]);
 }
 
-/** `totals`: the app's kept totals (ctx.readCache.totals). */
-export function createPlaylistsRepo(db: Db, totals: ReadCache['totals']) {
+/**
+ * The first pages of a list sorted by what the playlists generation follows (not likes or
+ * favourites), up to this many rows (four pages of 12), are slices of its kept order
+ * (ctx.readCache.orders): a search's matches are read once per change of the playlists.
+ */
+export const KEPT_ORDER_ROWS = 48;
+
+/** Sorts by ratings: those change without a new playlists generation (db/kept-generations.ts). */
+const RATING_SORTS: ReadonlySet<PlaylistSort['key']> = new Set(['likes', 'favorites']);
+
+/** Playlist lists read the playlists part of the library: which match depends on playlists, entries and plans. */
+const PLAYLISTS_READ = ['playlists'] as const;
+
+/** `kept`: the app's kept totals and orders (ctx.readCache). */
+export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders'>) {
+  const { totals, orders } = kept;
   // A fixed statement, prepared once per connection.
   const triggersByIds = db
     .select({ id: triggers.id, uuid: triggers.uuid, name: triggers.name })
@@ -179,94 +205,136 @@ export function createPlaylistsRepo(db: Db, totals: ReadCache['totals']) {
   const preparedPages = new Map<string, { execute(values: Record<string, unknown>): Promise<unknown[]> }>();
   const select = () =>
     db.select(playlistColumns).from(playlists).innerJoin(users, eq(users.id, playlists.creatorId));
+  // The stored public summary rides along: a few arrays, read only by the shared audience's lists.
+  const listedColumns = { ...playlistColumns, ...publicSummaryColumns };
+  const listedByIds = db
+    .select(listedColumns)
+    .from(playlists)
+    .innerJoin(users, eq(users.id, playlists.creatorId))
+    .where(sql`${playlists.id} = any(${sql.placeholder('ids')})`)
+    .prepare('listed_playlists_by_ids');
+
+  /** A page of a list and its total, computed. */
+  async function computedPage(
+    filter: PlaylistFilter,
+    viewer: Viewer,
+    sort: PlaylistSort,
+    page: { limit: number; offset: number },
+    personal: boolean,
+  ) {
+    const where = whereOf(filter, viewer);
+    const dir = sort.direction === 'asc' ? asc : desc;
+    // A kept total, or the count up to a limit riding along as a column: one round trip.
+    const totalItems = await pageTotal(db, totals, playlists, where, {
+      key: listKey(filter, viewer),
+      reads: PLAYLISTS_READ,
+      personal,
+    });
+    const sortKey = PLAYLIST_SORT_COLUMNS[sort.key];
+    // A search matching few playlists (or not known to match many) reads its matches once, for
+    // the page and the count both: walking a sort index testing each row, and counting the
+    // matches apart, cost 10-25 ms for a word of 800 matches, which a creator's edit anywhere
+    // made count again.
+    const matchesFirst =
+      filter.searchQuery !== undefined && (totalItems.kept === undefined || totalItems.kept <= FEW_MATCHES);
+    const matches = db.$with('matches').as(
+      db
+        .select({ id: playlists.id, key: sql`${sortKey}`.as('key') })
+        .from(playlists)
+        .where(where),
+    );
+    const direction = sql.raw(sort.direction === 'asc' ? 'asc' : 'desc');
+    const pageOfMatches = sql`${playlists.id} in (select matches.id from matches
+        order by matches.key ${direction}, matches.id ${direction} limit ${page.limit} offset ${page.offset})`;
+    const columns = listedColumns;
+    const shape = preparedShape(filter, viewer, sort, totalItems.kept !== undefined);
+    if (shape !== null && !matchesFirst) {
+      let prepared = preparedPages.get(shape);
+      if (!prepared) {
+        prepared = db
+          .select({
+            ...columns,
+            total:
+              totalItems.kept === undefined
+                ? totalItems.column
+                : sql<number>`${sql.placeholder('total')}::int`,
+          })
+          .from(playlists)
+          .innerJoin(users, eq(users.id, playlists.creatorId))
+          .where(where)
+          .orderBy(dir(sortKey), dir(playlists.id))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(`playlists_page_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`);
+        preparedPages.set(shape, prepared);
+      }
+      const rows = (await prepared.execute({
+        total: totalItems.kept ?? 0,
+        limit: page.limit,
+        offset: page.offset,
+      })) as (ListedPlaylistRow & { total: number })[];
+      return { rows: rows as ListedPlaylistRow[], total: await totalItems.of(rows[0]) };
+    }
+    const rows = matchesFirst
+      ? await db
+          .with(matches)
+          .select({
+            ...columns,
+            total:
+              totalItems.kept === undefined
+                ? sql<number>`(select count(*)::int from matches)`
+                : totalItems.column,
+          })
+          .from(playlists)
+          .innerJoin(users, eq(users.id, playlists.creatorId))
+          .where(pageOfMatches)
+          .orderBy(dir(sortKey), dir(playlists.id))
+      : await db
+          .select({ ...columns, total: totalItems.column })
+          .from(playlists)
+          .innerJoin(users, eq(users.id, playlists.creatorId))
+          .where(where)
+          .orderBy(dir(sortKey), dir(playlists.id))
+          .limit(page.limit)
+          .offset(page.offset);
+    // The matches' count is whole: no count again when it reaches the limit.
+    return {
+      rows: rows as ListedPlaylistRow[],
+      total: await totalItems.of(rows[0], { exact: matchesFirst }),
+    };
+  }
+
   return {
     async list(
       filter: PlaylistFilter,
       viewer: Viewer,
       sort: PlaylistSort,
       page: { limit: number; offset: number },
-    ) {
-      const where = whereOf(filter, viewer);
-      const dir = sort.direction === 'asc' ? asc : desc;
-      // A kept total, or the count up to a limit riding along as a column: one round trip.
-      // A filter on the viewer's own ratings counts each time.
-      // `where` is made of the filter and what visiblePlaylistsFor reads of the viewer, so they name
-      // the total: cheaper than writing out the count statement's text to name it.
-      const totalItems = await pageTotal(db, totals, playlists, where, {
-        key: `playlists ${JSON.stringify([filter, viewer.id, viewer.readsAllFiles])}`,
-        // Which playlists match depends on playlists, their entries and plans, not on files.
-        reads: ['playlists'],
-        personal: filter.favoritedBy !== undefined || filter.likedBy !== undefined,
-      });
-      const sortKey = PLAYLIST_SORT_COLUMNS[sort.key];
-      // A search matching few playlists (or not known to match many) reads its matches once, for
-      // the page and the count both: walking a sort index testing each row, and counting the
-      // matches apart, cost 10-25 ms for a word of 800 matches, which a creator's edit anywhere
-      // made count again.
-      const matchesFirst =
-        filter.searchQuery !== undefined && (totalItems.kept === undefined || totalItems.kept <= FEW_MATCHES);
-      const matches = db.$with('matches').as(
-        db
-          .select({ id: playlists.id, key: sql`${sortKey}`.as('key') })
-          .from(playlists)
-          .where(where),
+    ): Promise<{ rows: ListedPlaylistRow[]; total: number }> {
+      // A filter on the viewer's own ratings is computed each time (no generation follows them).
+      const personal = filter.favoritedBy !== undefined || filter.likedBy !== undefined;
+      const sliced = !personal && !RATING_SORTS.has(sort.key) && page.offset + page.limit <= KEPT_ORDER_ROWS;
+      if (!sliced) return computedPage(filter, viewer, sort, page, personal);
+      const { ids, total } = await orders.obtain(
+        `${listKey(filter, viewer)} ${sort.key} ${sort.direction}`,
+        { reads: PLAYLISTS_READ },
+        async () => {
+          const first = await computedPage(
+            filter,
+            viewer,
+            sort,
+            { limit: KEPT_ORDER_ROWS, offset: 0 },
+            false,
+          );
+          return { ids: first.rows.map((row) => row.id), total: first.total };
+        },
       );
-      const direction = sql.raw(sort.direction === 'asc' ? 'asc' : 'desc');
-      const pageOfMatches = sql`${playlists.id} in (select matches.id from matches
-        order by matches.key ${direction}, matches.id ${direction} limit ${page.limit} offset ${page.offset})`;
-      // The stored public summary rides along: a few arrays, read only by the shared audience's lists.
-      const columns = { ...playlistColumns, ...publicSummaryColumns };
-      const shape = preparedShape(filter, viewer, sort, totalItems.kept !== undefined);
-      if (shape !== null && !matchesFirst) {
-        let prepared = preparedPages.get(shape);
-        if (!prepared) {
-          prepared = db
-            .select({
-              ...columns,
-              total:
-                totalItems.kept === undefined
-                  ? totalItems.column
-                  : sql<number>`${sql.placeholder('total')}::int`,
-            })
-            .from(playlists)
-            .innerJoin(users, eq(users.id, playlists.creatorId))
-            .where(where)
-            .orderBy(dir(sortKey), dir(playlists.id))
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset'))
-            .prepare(`playlists_page_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`);
-          preparedPages.set(shape, prepared);
-        }
-        const rows = (await prepared.execute({
-          total: totalItems.kept ?? 0,
-          limit: page.limit,
-          offset: page.offset,
-        })) as (ListedPlaylistRow & { total: number })[];
-        return { rows: rows as ListedPlaylistRow[], total: await totalItems.of(rows[0]) };
-      }
-      const rows = matchesFirst
-        ? await db
-            .with(matches)
-            .select({
-              ...columns,
-              total:
-                totalItems.kept === undefined
-                  ? sql<number>`(select count(*)::int from matches)`
-                  : totalItems.column,
-            })
-            .from(playlists)
-            .innerJoin(users, eq(users.id, playlists.creatorId))
-            .where(pageOfMatches)
-            .orderBy(dir(sortKey), dir(playlists.id))
-        : await db
-            .select({ ...columns, total: totalItems.column })
-            .from(playlists)
-            .innerJoin(users, eq(users.id, playlists.creatorId))
-            .where(where)
-            .orderBy(dir(sortKey), dir(playlists.id))
-            .limit(page.limit)
-            .offset(page.offset);
-      return { rows: rows as ListedPlaylistRow[], total: await totalItems.of(rows[0]) };
+      const pageIds = ids.slice(page.offset, page.offset + page.limit);
+      if (pageIds.length === 0) return { rows: [], total };
+      const byId = new Map(
+        ((await listedByIds.execute({ ids: pageIds })) as ListedPlaylistRow[]).map((row) => [row.id, row]),
+      );
+      return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total };
     },
 
     /** Visible playlists by id, in the order of `ids`. */

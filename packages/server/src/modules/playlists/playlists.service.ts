@@ -25,8 +25,10 @@ import {
   entryFacts,
   storedSummary,
   summariseEntries,
+  type TriggersByName,
   toPlaylist,
   toPlaylistUserInfo,
+  triggersByNameOf,
 } from './playlists.presenter.ts';
 import {
   createPlaylistsRepo,
@@ -34,7 +36,6 @@ import {
   type PlaylistEntry,
   type PlaylistFilter,
   type PlaylistRow,
-  type TriggerRef,
 } from './playlists.repo.ts';
 
 /** How many playlists GET /playlists/recent answers. */
@@ -69,17 +70,17 @@ export function createPlaylistsService({
   access: Access;
   files: FilesService;
 }) {
-  const repo = createPlaylistsRepo(db, readCache.totals);
+  const repo = createPlaylistsRepo(db, readCache);
 
   /**
    * Every trigger by name, kept while the files part is unchanged (readCache.lookups): naming the
    * triggers of a page's stored summaries cost each page a statement, or 0.7 ms of database time
    * as a subquery per row.
    */
-  async function triggersByName(): Promise<TriggerRef[]> {
+  async function triggersByName(): Promise<TriggersByName> {
     const { value, keep } = await readCache.lookups.find('playlists: triggers by name', { reads: ['files'] });
-    if (value) return value as TriggerRef[];
-    const all = await repo.allTriggers();
+    if (value) return value as TriggersByName;
+    const all = triggersByNameOf(await repo.allTriggers());
     keep(all);
     return all;
   }
@@ -248,7 +249,7 @@ export function createPlaylistsService({
           input.disabledFileIds ?? current.filter((e: PlaylistEntry) => e.disabled).map((e) => e.fileId),
         );
         updated = await withTransaction(db, async (tx) => {
-          const txRepo = createPlaylistsRepo(tx, readCache.totals);
+          const txRepo = createPlaylistsRepo(tx, readCache);
           const row = await txRepo.updateFields(input.id, fields);
           await txRepo.replaceEntries(
             input.id,
@@ -300,7 +301,7 @@ export function createPlaylistsService({
       const liked = input.isLiked ?? (input.isDisliked ? false : null);
       const disliked = input.isDisliked ?? (input.isLiked ? false : null);
       const next = await withTransaction(db, async (tx) => {
-        const txRepo = createPlaylistsRepo(tx, readCache.totals);
+        const txRepo = createPlaylistsRepo(tx, readCache);
         const rating = await txRepo.applyRating(row.id, user.id, {
           liked,
           disliked,
