@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { pageTotal } from '../../db/row-count.ts';
@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { escapeLike } from '../../db/sql-helpers.ts';
 import { type Viewer, visibleFilesFor, visiblePlaylistsFor } from '../../platform/access.repo.ts';
-import type { ReadCache } from '../../platform/read-cache.ts';
+import type { KeptOrder, ReadCache } from '../../platform/read-cache.ts';
 
 /** Up to this many matches of a search, its page is read from the matches sorted, not by walking a sort index. */
 const FEW_MATCHES = 1000;
@@ -125,9 +125,13 @@ function matchesSearch(query: string): SQL {
 }
 
 function whereOf(filter: PlaylistFilter, viewer: Viewer): SQL | undefined {
+  return and(visiblePlaylistsFor(viewer), matchesFilter(filter));
+}
+
+/** What the filter asks, whoever looks. */
+function matchesFilter(filter: PlaylistFilter): SQL | undefined {
   const inSeries = sql`exists (select 1 from ${seriesPlaylists} where ${seriesPlaylists.playlistId} = ${playlists.id})`;
   return and(
-    visiblePlaylistsFor(viewer),
     filter.ids ? inArray(playlists.id, filter.ids) : undefined,
     filter.uuid ? eq(playlists.uuid, filter.uuid) : undefined,
     filter.creatorIds ? inArray(playlists.creatorId, filter.creatorIds) : undefined,
@@ -168,12 +172,12 @@ function preparedShape(
   filter: PlaylistFilter,
   viewer: Viewer,
   sort: PlaylistSort,
-  keptTotal: boolean,
+  statement: { keptTotal: boolean; idsOnly: boolean },
 ): string | null {
   if (viewer.id !== null || viewer.readsAllFiles) return null;
   const { core, inSeries, officialCreatorId, isPublic, ...free } = filter;
   if (Object.values(free).some((value) => value !== undefined)) return null;
-  return JSON.stringify([core, inSeries, officialCreatorId, isPublic, sort, keptTotal]);
+  return JSON.stringify([core, inSeries, officialCreatorId, isPublic, sort, statement]);
 }
 
 /**
@@ -182,6 +186,7 @@ function preparedShape(
  * (ctx.readCache.orders): a search's matches are read once per change of the playlists.
  */
 export const KEPT_ORDER_ROWS = 48;
+const KEPT_ORDER_PAGE = { limit: KEPT_ORDER_ROWS, offset: 0 };
 
 /** Sorts by ratings: those change without a new playlists generation (db/kept-generations.ts). */
 const RATING_SORTS: ReadonlySet<PlaylistSort['key']> = new Set(['likes', 'favorites']);
@@ -214,13 +219,16 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
     .where(sql`${playlists.id} = any(${sql.placeholder('ids')})`)
     .prepare('listed_playlists_by_ids');
 
-  /** A page of a list and its total, computed. */
+  /**
+   * A page of a list and its total, computed: the rows in full, or (`idsOnly`) their ids alone, for
+   * a kept order whose pages read their rows apart.
+   */
   async function computedPage(
     filter: PlaylistFilter,
     viewer: Viewer,
     sort: PlaylistSort,
     page: { limit: number; offset: number },
-    personal: boolean,
+    { personal, idsOnly }: { personal: boolean; idsOnly: boolean },
   ) {
     const where = whereOf(filter, viewer);
     const dir = sort.direction === 'asc' ? asc : desc;
@@ -246,8 +254,8 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
     const direction = sql.raw(sort.direction === 'asc' ? 'asc' : 'desc');
     const pageOfMatches = sql`${playlists.id} in (select matches.id from matches
         order by matches.key ${direction}, matches.id ${direction} limit ${page.limit} offset ${page.offset})`;
-    const columns = listedColumns;
-    const shape = preparedShape(filter, viewer, sort, totalItems.kept !== undefined);
+    const columns = idsOnly ? { id: playlists.id } : listedColumns;
+    const shape = preparedShape(filter, viewer, sort, { keptTotal: totalItems.kept !== undefined, idsOnly });
     if (shape !== null && !matchesFirst) {
       let prepared = preparedPages.get(shape);
       if (!prepared) {
@@ -304,6 +312,47 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
     };
   }
 
+  /**
+   * The first KEPT_ORDER_ROWS of a list, computed once per change of the playlists: the shared
+   * audience's (viewer id null) serve every viewer of public playlists alone.
+   */
+  function keptOrder(filter: PlaylistFilter, viewer: Viewer, sort: PlaylistSort): Promise<KeptOrder> {
+    const key = `${listKey(filter, viewer)} ${sort.key} ${sort.direction}`;
+    return orders.obtain(key, { reads: PLAYLISTS_READ }, async () => {
+      const first = KEPT_ORDER_PAGE;
+      const rows = await computedPage(filter, viewer, sort, first, { personal: false, idsOnly: true });
+      return { ids: rows.rows.map((row) => row.id), total: rows.total };
+    });
+  }
+
+  /**
+   * The same for a viewer who also sees playlists of their own that are not public: the shared
+   * audience's order with their own merged in (the first rows of the union are among the first rows
+   * of each part), one small statement instead of the list computed for them alone.
+   */
+  function ownerOrder(filter: PlaylistFilter, ownerId: number, viewer: Viewer, sort: PlaylistSort) {
+    const key = `${listKey(filter, viewer)} ${sort.key} ${sort.direction}`;
+    return orders.obtain(key, { reads: PLAYLISTS_READ }, async () => {
+      const shared = await keptOrder(filter, { ...viewer, id: null }, sort);
+      const ownHidden = and(
+        eq(playlists.creatorId, ownerId),
+        eq(playlists.isPublic, false),
+        matchesFilter(filter),
+      );
+      const dir = sort.direction === 'asc' ? asc : desc;
+      const rows = await db
+        .select({
+          id: playlists.id,
+          ownHidden: sql<number>`(select count(*)::int from ${playlists} where ${ownHidden})`,
+        })
+        .from(playlists)
+        .where(or(shared.ids.length > 0 ? inArray(playlists.id, [...shared.ids]) : undefined, ownHidden))
+        .orderBy(dir(PLAYLIST_SORT_COLUMNS[sort.key]), dir(playlists.id))
+        .limit(KEPT_ORDER_ROWS);
+      return { ids: rows.map((row) => row.id), total: shared.total + (rows[0]?.ownHidden ?? 0) };
+    });
+  }
+
   return {
     async list(
       filter: PlaylistFilter,
@@ -314,21 +363,12 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
       // A filter on the viewer's own ratings is computed each time (no generation follows them).
       const personal = filter.favoritedBy !== undefined || filter.likedBy !== undefined;
       const sliced = !personal && !RATING_SORTS.has(sort.key) && page.offset + page.limit <= KEPT_ORDER_ROWS;
-      if (!sliced) return computedPage(filter, viewer, sort, page, personal);
-      const { ids, total } = await orders.obtain(
-        `${listKey(filter, viewer)} ${sort.key} ${sort.direction}`,
-        { reads: PLAYLISTS_READ },
-        async () => {
-          const first = await computedPage(
-            filter,
-            viewer,
-            sort,
-            { limit: KEPT_ORDER_ROWS, offset: 0 },
-            false,
-          );
-          return { ids: first.rows.map((row) => row.id), total: first.total };
-        },
-      );
+      if (!sliced) return computedPage(filter, viewer, sort, page, { personal, idsOnly: false });
+      // Readers of all playlists see no shared list: theirs is computed for them.
+      const { ids, total } =
+        viewer.id !== null && !viewer.readsAllFiles
+          ? await ownerOrder(filter, viewer.id, viewer, sort)
+          : await keptOrder(filter, viewer, sort);
       const pageIds = ids.slice(page.offset, page.offset + page.limit);
       if (pageIds.length === 0) return { rows: [], total };
       const byId = new Map(

@@ -15,14 +15,18 @@ export async function playlistsRoutes(
   registerRoute(app, playlistsApi.list, async (req, reply) => {
     const viewer = await service.listViewer(req.user, req.query);
     const personal = service.isPersonal(req.query);
-    return readCache.answer(req, reply, { reads: PLAYLISTS_READ, viewer, personal }, () =>
+    const answerViewer = service.answerViewer(viewer, req.query);
+    return readCache.answer(req, reply, { reads: PLAYLISTS_READ, viewer: answerViewer, personal }, () =>
       service.list(req.user, viewer, req.query),
     );
   });
 
   registerRoute(app, playlistsApi.recent, async (req, reply) => {
     const viewer = await service.listViewer(req.user, {});
-    return readCache.answer(req, reply, { reads: PLAYLISTS_READ, viewer }, () => service.recent(viewer));
+    const answerViewer = service.answerViewer(viewer, { simple: true });
+    return readCache.answer(req, reply, { reads: PLAYLISTS_READ, viewer: answerViewer }, () =>
+      service.recent(viewer),
+    );
   });
 
   registerRoute(app, playlistsApi.create, async (req, reply) =>

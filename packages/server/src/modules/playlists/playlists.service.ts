@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { type Db, withTransaction } from '../../db/client.ts';
 import {
   type Access,
+  ANONYMOUS,
   isSiteOwner,
   requirePermission,
   requireUser,
@@ -159,6 +160,14 @@ export function createPlaylistsService({
 
     /** Whether the list reads the user's own ratings: then it is theirs alone, and computed each time. */
     isPersonal,
+
+    /**
+     * Who shares a list's kept answer (readCache.answer): `simple` playlists of the shared audience
+     * are made of stored summaries alone, the same whatever tiers or setting the viewer has, so every
+     * visitor shares them; otherwise whoever `viewer` stands for.
+     */
+    answerViewer: (viewer: Viewer, query: { simple?: boolean }): Viewer =>
+      query.simple && seesPublicFilesOnly(viewer) ? ANONYMOUS : viewer,
 
     /** `viewer`: from listViewer. */
     async list(user: SessionUser | null, viewer: Viewer, query: ListQuery) {

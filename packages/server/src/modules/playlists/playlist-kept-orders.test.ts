@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { authHeader, createSignedInUser } from '../../test/factories.ts';
+import { createTestApp } from '../../test/harness.ts';
+import { createPlaylist } from '../../test/library-factories.ts';
+import { KEPT_ORDER_ROWS } from './playlists.repo.ts';
+
+// The first KEPT_ORDER_ROWS of a list sorted by what the playlists generation follows are slices
+// of its kept order, their rows read fresh (playlists.repo.ts). Without kept answers, so that each
+// request goes through the kept order: pages past it, edits and ratings must show as computed.
+const { app } = await createTestApp({ libraryCacheSeconds: 0 });
+const db = app.ctx.db;
+const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000);
+
+// The first user is the site owner, whose playlists nobody rates.
+await createSignedInUser(app, { username: 'owner' });
+const creator = await createSignedInUser(app, { username: 'wavemaker' });
+const listener = await createSignedInUser(app, { username: 'listener' });
+// More waves than the kept order holds, one a day: newest first is the reverse of creation.
+const waves: { id: number; name: string }[] = [];
+for (let n = 1; n <= KEPT_ORDER_ROWS + 5; n++) {
+  const { id } = await createPlaylist(db, {
+    name: `Wave ${String(n).padStart(2, '0')}`,
+    creatorId: creator.id,
+    dateCreated: day(n),
+  });
+  waves.push({ id, name: `Wave ${String(n).padStart(2, '0')}` });
+}
+const newestFirst = [...waves].reverse().map((w) => w.name);
+
+async function page(query: string) {
+  const res = await app.inject({ method: 'GET', url: `/api/playlists?simple=true&${query}` });
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as {
+    playlists: { name: string; description: string; likes: number }[];
+    totalItems: number;
+  };
+  return { playlists: body.playlists, names: body.playlists.map((pl) => pl.name), total: body.totalItems };
+}
+
+describe('a list sliced from its kept order', () => {
+  it('pages within the kept order and past it as the sort index walks them', async () => {
+    const total = KEPT_ORDER_ROWS + 5;
+    for (const pageOffset of [0, 12, KEPT_ORDER_ROWS - 12, KEPT_ORDER_ROWS - 6, KEPT_ORDER_ROWS]) {
+      const { names, total: counted } = await page(`searchQuery=wave&pageSize=12&pageOffset=${pageOffset}`);
+      expect({ pageOffset, names, counted }).toEqual({
+        pageOffset,
+        names: newestFirst.slice(pageOffset, pageOffset + 12),
+        counted: total,
+      });
+    }
+    expect(await page(`searchQuery=wave&pageSize=12&pageOffset=${total}`)).toMatchObject({
+      names: [],
+      total,
+    });
+  });
+
+  it("shows a creator's edit at once: the row's new text, and the search's new matches", async () => {
+    expect((await page('searchQuery=wave&pageSize=3')).names).toEqual(newestFirst.slice(0, 3));
+    const newest = waves[waves.length - 1];
+    const edit = (payload: object) =>
+      app.inject({ method: 'PUT', url: '/api/playlists', headers: authHeader(creator.token), payload });
+    expect((await edit({ id: newest.id, description: 'A calm tide.' })).statusCode).toBe(200);
+    expect((await page('searchQuery=wave&pageSize=3')).playlists[0]).toMatchObject({
+      name: newest.name,
+      description: 'A calm tide.',
+    });
+    expect(await page('searchQuery=tide')).toMatchObject({ names: [newest.name], total: 1 });
+    expect((await edit({ id: newest.id, name: 'Still water' })).statusCode).toBe(200);
+    expect(await page('searchQuery=wave&pageSize=3')).toMatchObject({
+      names: newestFirst.slice(1, 4),
+      total: KEPT_ORDER_ROWS + 4,
+    });
+    expect((await edit({ id: newest.id, name: newest.name })).statusCode).toBe(200);
+  });
+
+  it('shows a like at once, in the row and in the order by likes (which is never kept)', async () => {
+    const oldest = waves[0];
+    const like = await app.inject({
+      method: 'PUT',
+      url: '/api/playlist/user',
+      headers: authHeader(listener.token),
+      payload: { id: oldest.id, isLiked: true },
+    });
+    expect(like.statusCode).toBe(200);
+    // Newest first, the oldest wave is on the last page: its row is read fresh.
+    const last = await page(`searchQuery=wave&pageSize=12&pageOffset=${KEPT_ORDER_ROWS - 12 + 5}`);
+    expect(last.playlists.at(-1)).toMatchObject({ name: oldest.name, likes: 1 });
+    expect((await page('sort=likes&pageSize=1')).playlists[0]).toMatchObject({ name: oldest.name, likes: 1 });
+  });
+
+  it("merges a viewer's own hidden playlists into the shared order, in place and counted", async () => {
+    // Wave 50's day, and the newest of all: one lands inside the first page, one at its top.
+    const asOwner = async (query: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/playlists?simple=true&${query}`,
+        headers: authHeader(listener.token),
+      });
+      return {
+        names: res.json().playlists.map((pl: { name: string }) => pl.name),
+        total: res.json().totalItems,
+      };
+    };
+    await createPlaylist(db, {
+      name: 'Wave draft',
+      creatorId: listener.id,
+      isPublic: false,
+      dateCreated: day(999),
+    });
+    await createPlaylist(db, {
+      name: 'Wave notes',
+      creatorId: listener.id,
+      isPublic: false,
+      dateCreated: new Date(day(KEPT_ORDER_ROWS + 3).getTime() + 1),
+    });
+    await createPlaylist(db, { name: 'Calm notes', creatorId: listener.id, isPublic: false });
+    const total = KEPT_ORDER_ROWS + 5;
+    expect(await asOwner('searchQuery=wave&pageSize=4')).toEqual({
+      names: ['Wave draft', newestFirst[0], newestFirst[1], 'Wave notes'],
+      total: total + 2,
+    });
+    expect(await asOwner(`searchQuery=wave&pageSize=12&pageOffset=${KEPT_ORDER_ROWS - 12}`)).toEqual({
+      names: [...newestFirst.slice(KEPT_ORDER_ROWS - 14, KEPT_ORDER_ROWS - 2)],
+      total: total + 2,
+    });
+    // Everyone else sees the public ones only.
+    expect(await page('searchQuery=wave&pageSize=4')).toMatchObject({
+      names: newestFirst.slice(0, 4),
+      total,
+    });
+  });
+});
