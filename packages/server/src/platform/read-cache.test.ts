@@ -6,7 +6,13 @@ import { createGenerationsReader, sharedReads } from '../db/library-generation.t
 import { keptGenerations } from '../db/schema/index.ts';
 import { authHeader, createSignedInUser, type TestUser } from '../test/factories.ts';
 import { createTestApp } from '../test/harness.ts';
-import { createFile, createPlaylist, createSeries } from '../test/library-factories.ts';
+import {
+  createFile,
+  createPlaylist,
+  createSeries,
+  createTier,
+  grantMembership,
+} from '../test/library-factories.ts';
 import { createReadCache } from './read-cache.ts';
 
 const { app, clock } = await createTestApp();
@@ -66,6 +72,23 @@ describe('kept answers of the library read calls', () => {
     await createFile(db, { name: 'Dave draft', authorId: dave.id, isPublic: false });
     expect(await files(dave.token)).toMatchObject({ cache: 'miss', names: ['Dave draft', 'Public spiral'] });
     expect(await files()).toMatchObject({ cache: 'miss', names: ['Public spiral'] });
+  });
+
+  it('shares simple playlist lists with every visitor whatever their tiers; lists with files per tier set', async () => {
+    await createPlaylist(db, { name: 'Shared waves', creatorId: alice.id });
+    const tier = await createTier(db);
+    const member = await createSignedInUser(app, { username: 'member' });
+    await grantMembership(db, member.id, tier.id);
+    const playlistsAs = async (url: string, token?: string) =>
+      (await app.inject({ url, headers: token ? authHeader(token) : {} })).headers['x-cache'];
+    clock.advance(60_000); // nothing kept from earlier requests
+    expect(await playlistsAs('/api/playlists?simple=true')).toBe('miss');
+    expect(await playlistsAs('/api/playlists?simple=true', member.token)).toBe('hit');
+    expect(await playlistsAs('/api/playlists')).toBe('miss');
+    // With their files, locks differ by tier: the member's answer is their audience's own.
+    expect(await playlistsAs('/api/playlists', member.token)).toBe('miss');
+    expect(await playlistsAs('/api/playlists', member.token)).toBe('hit');
+    await db.execute(sql`delete from playlists where name = 'Shared waves'`);
   });
 
   it('shows a change made straight in the database on the next request', async () => {
