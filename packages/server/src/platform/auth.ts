@@ -71,6 +71,9 @@ export const authPlugin = fp(
       }
       req.sessionToken = found.token;
       req.generations = readGenerations();
+      // Awaited by the session check and kept answers that need it; a failed read must not go
+      // unhandled when neither does (a first session lookup, then a route that keeps nothing).
+      req.generations.catch(() => {});
       req.user = await sessions.sessionUser(
         found.token,
         clock.now(),

@@ -76,7 +76,7 @@ export function createSessionCache(db: Db, readGenerations: () => Promise<Genera
       now: Date,
       idleDays: number,
       /** The generations as read for this request, when it has begun reading them. */
-      generations: Promise<Generations> = readGenerations(),
+      generations?: Promise<Generations>,
     ): Promise<SessionUser | null> {
       const tokenHash = hashToken(token);
       const idleSince = new Date(now.getTime() - idleDays * DAY_MS);
@@ -85,7 +85,7 @@ export function createSessionCache(db: Db, readGenerations: () => Promise<Genera
         s.expiresAt.getTime() > now.getTime() && s.lastSeenAt.getTime() > idleSince.getTime();
 
       if (byTokenHash.has(tokenHash)) {
-        const generation = (await generations).sessions;
+        const generation = (await (generations ?? readGenerations())).sessions;
         seeGeneration(generation);
         // Looked up again after the await: a newer generation may have dropped it meanwhile.
         const entry = byTokenHash.get(tokenHash);
