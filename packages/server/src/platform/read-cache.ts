@@ -39,12 +39,16 @@ export interface ReadCache {
    */
   totals: Kept<number, { exactLimit: number }>;
   /**
-   * The first rows of lists by filter and order, with the list's total (modules/files/files.repo.ts),
-   * so that a list's first pages are slices of them. Concurrent requests for an order not kept
-   * share its one computation.
+   * The first rows of lists by filter and order, with the list's total (modules/files/files.repo.ts,
+   * modules/playlists/playlists.repo.ts), so that a list's first pages are slices of them.
+   * Concurrent requests for an order not kept share its one computation.
    */
   orders: Shared<KeptOrder>;
-  /** Small answers by key, of the files part (modules/media/media.routes.ts). */
+  /**
+   * Small answers by key, of the parts they read: may-play checks (modules/media/media.routes.ts),
+   * search targets and trigger links (files.repo.ts), every trigger by name (playlists.service.ts)
+   * and what a user owns of the library (platform/access.ts).
+   */
   lookups: Kept<unknown>;
   /**
    * Full file rows by id, shared by every viewer (which rows a viewer may see is the filter's
