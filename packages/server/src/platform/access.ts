@@ -70,14 +70,10 @@ export function createAccess({
   const repo = createAccessRepo(db);
 
   /** What the user owns that changes their lists: uploads, authored files, hidden playlists. */
-  async function ownershipOf(userId: number) {
-    const { value, keep } = await readCache.lookups.find(`access: ownership ${userId}`, {
-      reads: ['files', 'playlists'],
-    });
-    if (value) return value as LibraryOwnership;
-    const owns = await repo.ownership(userId);
-    keep(owns);
-    return owns;
+  function ownershipOf(userId: number): Promise<LibraryOwnership> {
+    return readCache.lookups.obtain(`access: ownership ${userId}`, { reads: ['files', 'playlists'] }, () =>
+      repo.ownership(userId),
+    );
   }
   const formerMembers = createFormerMemberRepo(db);
 

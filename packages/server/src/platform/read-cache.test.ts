@@ -506,14 +506,21 @@ describe('createReadCache', () => {
 
   it('keeps lookups and rows by id while the library is unchanged, however long', async () => {
     const cache = newCache();
-    const lookup = await cache.lookups.find('may play', READS);
-    expect(lookup.value).toBeUndefined();
-    lookup.keep(false);
+    // What a lookup answers, and whether it was computed for that call.
+    const lookup = async (key: string) => {
+      let computed = false;
+      const value = await cache.lookups.obtain(key, READS, async () => {
+        computed = true;
+        return key === 'may play' ? false : 'other';
+      });
+      return { value, computed };
+    };
+    expect(await lookup('may play')).toEqual({ value: false, computed: true });
     expect((await cache.rows.find([1, 2])).rows.size).toBe(0);
     (await cache.rows.find([1, 2])).keep([{ id: 1 }, { id: 2 }]);
     clock.advance(3_600_000);
-    expect((await cache.lookups.find('may play', READS)).value).toBe(false);
-    expect((await cache.lookups.find('other', READS)).value).toBeUndefined();
+    expect(await lookup('may play')).toEqual({ value: false, computed: false });
+    expect(await lookup('other')).toEqual({ value: 'other', computed: true });
     expect([...(await cache.rows.find([2, 3])).rows]).toEqual([[2, { id: 2 }]]);
     expect((await cache.rows.find([2, 3])).stalePlays).toEqual([]);
     // A counted play leaves the rows kept, their play counts to be read again, and kept again.
@@ -525,7 +532,7 @@ describe('createReadCache', () => {
     expect((await cache.rows.find([1, 2])).stalePlays).toEqual([2]);
     // Any change of the library drops them.
     await db.execute(sql`update tags set name = name where false`);
-    expect((await cache.lookups.find('may play', READS)).value).toBeUndefined();
+    expect(await lookup('may play')).toEqual({ value: false, computed: true });
     expect((await cache.rows.find([1, 2])).rows.size).toBe(0);
   });
 

@@ -45,11 +45,14 @@ export interface ReadCache {
    */
   orders: Shared<KeptOrder>;
   /**
-   * Small answers by key, of the parts they read: may-play checks (modules/media/media.routes.ts),
-   * search targets and trigger links (files.repo.ts), every trigger by name (playlists.service.ts)
-   * and what a user owns of the library (platform/access.ts).
+   * Small answers by key, of the parts they read, computed once for concurrent requests: may-play
+   * checks (modules/media/media.routes.ts), search targets and trigger links (files.repo.ts), every
+   * trigger by name (playlists.service.ts) and what a user owns of the library (platform/access.ts).
+   * The key names what `compute` answers.
    */
-  lookups: Kept<unknown>;
+  lookups: {
+    obtain<T>(key: string, opts: { reads: readonly LibraryPart[] }, compute: () => Promise<T>): Promise<T>;
+  };
   /**
    * Full file rows by id, shared by every viewer (which rows a viewer may see is the filter's
    * business), of the files part. Their play counts follow the plays generation: `stalePlays`
@@ -94,7 +97,7 @@ export interface KeptOrder {
 
 /** After a change, large totals are counted again at most once a minute. */
 const LARGE_TOTAL_MS = 60_000;
-/** Totals, first-row orders (a few hundred ids each) and lookups. */
+/** Totals, first-row orders (a few hundred ids each) and lookups, each. */
 const MAX_KEPT_VALUES = 5000;
 /** Full file rows (1-2 KB each with their triggers and tags): about 10-20 MB. */
 const MAX_KEPT_ROWS = 10_000;
@@ -218,7 +221,7 @@ export function createReadCache(opts: {
       current || (entry.value >= exactLimit && younger(entry.keptAt, now, LARGE_TOTAL_MS)),
   );
   const orders = sharedValues<KeptOrder>(read, clock, MAX_KEPT_VALUES);
-  const lookups = keptValues<unknown, object>(read, clock, MAX_KEPT_VALUES, (_entry, current) => current);
+  const lookups = sharedValues<unknown>(read, clock, MAX_KEPT_VALUES) as ReadCache['lookups'];
   const rows = keptRows(read);
   if (ttlMs <= 0)
     return { answer: (_req, _reply, _opts, compute) => compute(), totals, orders, lookups, rows };

@@ -225,13 +225,8 @@ const setsAsArrays = (_key: string, value: unknown) => (value instanceof Set ? [
 export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders' | 'rows' | 'lookups'>) {
   const { totals, orders, rows: keptRows, lookups } = kept;
   /** What `read` answers, kept while the files part is unchanged: a statement fewer for most lists. */
-  async function keptLookup<T>(key: string, read: () => Promise<T>): Promise<T> {
-    const { value, keep } = await lookups.find(key, { reads: FILES_READ });
-    if (value !== undefined) return value as T;
-    const found = await read();
-    keep(found);
-    return found;
-  }
+  const keptLookup = <T>(key: string, read: () => Promise<T>) =>
+    lookups.obtain(key, { reads: FILES_READ }, read);
   /**
    * Full rows by id. The statement never changes, so it is prepared once per connection: planning
    * its four subqueries took longer than running them for a page of 20 files.

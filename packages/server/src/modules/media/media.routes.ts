@@ -104,12 +104,8 @@ export async function mediaRoutes(
     const viewer = await access.viewer(user);
     const tiers = [...viewer.entitledTierIds].sort().join(',');
     const key = `media playable\n${fileId}\n${viewer.id ?? ''}\n${viewer.readsAllFiles}\n${tiers}`;
-    const { value, keep } = await readCache.lookups.find(key, { reads: ['files'] });
-    if (value !== undefined) return value as boolean;
     // The request's viewer came with its session (access.viewer reads nothing more for it).
-    const playable = await files.mayPlay(user, fileId);
-    keep(playable);
-    return playable;
+    return readCache.lookups.obtain(key, { reads: ['files'] }, () => files.mayPlay(user, fileId));
   }
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -164,6 +164,11 @@ function listKey(filter: PlaylistFilter, viewer: Viewer): string {
   return `playlists ${JSON.stringify([filter, viewer.id, viewer.readsAllFiles])}`;
 }
 
+/** What names a list's kept order: its total's name and the sort. */
+function orderKey(filter: PlaylistFilter, viewer: Viewer, sort: PlaylistSort): string {
+  return `${listKey(filter, viewer)} ${sort.key} ${sort.direction}`;
+}
+
 /**
  * The key of a list's prepared page statement: the shared audience's lists whose filter holds no free
  * value (no search, ids, levels or a user's ratings), a few dozen shapes in all; null for other lists.
@@ -317,11 +322,12 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
    * audience's (viewer id null) serve every viewer of public playlists alone.
    */
   function keptOrder(filter: PlaylistFilter, viewer: Viewer, sort: PlaylistSort): Promise<KeptOrder> {
-    const key = `${listKey(filter, viewer)} ${sort.key} ${sort.direction}`;
-    return orders.obtain(key, { reads: PLAYLISTS_READ }, async () => {
-      const first = KEPT_ORDER_PAGE;
-      const rows = await computedPage(filter, viewer, sort, first, { personal: false, idsOnly: true });
-      return { ids: rows.rows.map((row) => row.id), total: rows.total };
+    return orders.obtain(orderKey(filter, viewer, sort), { reads: PLAYLISTS_READ }, async () => {
+      const first = await computedPage(filter, viewer, sort, KEPT_ORDER_PAGE, {
+        personal: false,
+        idsOnly: true,
+      });
+      return { ids: first.rows.map((row) => row.id), total: first.total };
     });
   }
 
@@ -331,8 +337,7 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
    * of each part), one small statement instead of the list computed for them alone.
    */
   function ownerOrder(filter: PlaylistFilter, ownerId: number, viewer: Viewer, sort: PlaylistSort) {
-    const key = `${listKey(filter, viewer)} ${sort.key} ${sort.direction}`;
-    return orders.obtain(key, { reads: PLAYLISTS_READ }, async () => {
+    return orders.obtain(orderKey(filter, viewer, sort), { reads: PLAYLISTS_READ }, async () => {
       const shared = await keptOrder(filter, { ...viewer, id: null }, sort);
       const ownHidden = and(
         eq(playlists.creatorId, ownerId),

@@ -78,12 +78,10 @@ export function createPlaylistsService({
    * triggers of a page's stored summaries cost each page a statement, or 0.7 ms of database time
    * as a subquery per row.
    */
-  async function triggersByName(): Promise<TriggersByName> {
-    const { value, keep } = await readCache.lookups.find('playlists: triggers by name', { reads: ['files'] });
-    if (value) return value as TriggersByName;
-    const all = triggersByNameOf(await repo.allTriggers());
-    keep(all);
-    return all;
+  function triggersByName(): Promise<TriggersByName> {
+    return readCache.lookups.obtain('playlists: triggers by name', { reads: ['files'] }, async () =>
+      triggersByNameOf(await repo.allTriggers()),
+    );
   }
 
   /**
