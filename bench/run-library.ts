@@ -367,7 +367,14 @@ async function startServer(
  * machine's PostgreSQL), the dead rows of earlier edits slowed every later scenario's searches
  * (25,000 dead rows beside 20,000 playlists after three runs).
  */
-const WRITTEN_TABLES = ['playlists', 'playlist_ratings', 'user_series', 'auth_sessions', 'kept_generations'];
+const WRITTEN_TABLES = [
+  'playlists',
+  'playlist_ratings',
+  'user_series',
+  'auth_sessions',
+  'kept_generations',
+  'kept_changes',
+];
 
 async function vacuumWritten(url: string) {
   const client = new pg.Client({ connectionString: url });

@@ -25,13 +25,14 @@ import {
  *
  * Each generation counts changes to what one kind of kept data is read from: `files` (file lists,
  * tags, triggers, creators, may-play checks), `plays` (the play counts that file lists sorted by
- * them are in order of), `playlists` (playlist lists and training plans, which also read `files`)
- * and `sessions` (session users kept by platform/session-cache.ts). The triggers
+ * them are in order of), `playlists` (playlist lists and training plans, which also read `files`),
+ * `owners` (who owns files or hidden playlists, which decides whose lists are their own) and
+ * `sessions` (session users kept by platform/session-cache.ts). The triggers
  * that raise them, in the writing transaction, are generated from the declarations below and
  * installed after the migrations (installGenerationTriggers), so a new column of a declared table
  * raises its generation unless it is named as not shown.
  */
-export const GENERATIONS = ['files', 'plays', 'playlists', 'sessions'] as const;
+export const GENERATIONS = ['files', 'plays', 'playlists', 'owners', 'sessions'] as const;
 export type GenerationName = (typeof GENERATIONS)[number];
 /** The generations library answers depend on. */
 export type LibraryPart = Exclude<GenerationName, 'sessions'>;
@@ -53,7 +54,15 @@ interface Raise {
   onlyNewValues?: boolean;
   /** A row condition (SQL over OLD and NEW) for an update trigger, and a name for it. */
   when?: { name: string; condition: string };
+  /**
+   * Raised by each written row, which is logged in kept_changes with the raise (its id, and the row
+   * as it was): kept orders check the rows changed since they were computed (LOGGED_CHANGES).
+   */
+  logRows?: boolean;
 }
+
+/** How many raises of a logging generation kept_changes holds; older orders are computed again. */
+export const LOGGED_CHANGES = 100;
 
 const everyColumnBut = (table: PgTable, ...notShown: PgColumn[]) =>
   Object.values(getTableColumns(table)).filter((column) => !notShown.includes(column));
@@ -87,12 +96,16 @@ export const RAISES: Raise[] = [
   { generation: 'files', table: users, on: ['update', 'delete', 'truncate'], columns: [users.username] },
 
   // A rating recounts its playlist's likes, dislikes and favourites: those may be as old as a kept
-  // answer (LIBRARY_CACHE_SECONDS), as play counts are.
+  // answer (LIBRARY_CACHE_SECONDS), as play counts are. Rows are logged: a creator's edit leaves the
+  // kept orders it cannot change (a search the playlist matched neither before nor after).
   {
     generation: 'playlists',
     table: playlists,
+    on: ['insert', 'update', 'delete'],
     columns: everyColumnBut(playlists, playlists.likes, playlists.dislikes, playlists.favorites),
+    logRows: true,
   },
+  { generation: 'playlists', table: playlists, on: ['truncate'] },
   { generation: 'playlists', table: playlistFiles },
   { generation: 'playlists', table: series },
   { generation: 'playlists', table: seriesPlaylists },
@@ -101,6 +114,25 @@ export const RAISES: Raise[] = [
     table: users,
     on: ['update', 'delete', 'truncate'],
     columns: [users.username, users.imageUrl],
+  },
+
+  // What a user owns that makes a list their own (platform/access.ts): uploads, authored files and
+  // playlists not public. Not the other columns: an edit of a description changes no owner.
+  { generation: 'owners', table: files, on: ['insert', 'delete', 'truncate'] },
+  {
+    generation: 'owners',
+    table: files,
+    on: ['update'],
+    columns: [files.uploaderId, files.authorId],
+    onlyNewValues: true,
+  },
+  { generation: 'owners', table: playlists, on: ['insert', 'delete', 'truncate'] },
+  {
+    generation: 'owners',
+    table: playlists,
+    on: ['update'],
+    columns: [playlists.creatorId, playlists.isPublic],
+    onlyNewValues: true,
   },
 
   // What the session lookup (live_session_user, platform/access.repo.ts) reads: a user's roles and
@@ -145,7 +177,13 @@ export const RAISES: Raise[] = [
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 function triggerName(raise: Raise): string {
-  const kind = raise.when ? `_${raise.when.name}` : raise.onlyNewValues ? '_rows' : '';
+  const kind = raise.when
+    ? `_${raise.when.name}`
+    : raise.logRows
+      ? '_logged'
+      : raise.onlyNewValues
+        ? '_rows'
+        : '';
   return `${getTableName(raise.table)}${kind}_bumps_${raise.generation}_generation`;
 }
 
@@ -156,8 +194,12 @@ function raiseTrigger(raise: Raise): string {
       ? `UPDATE OF ${raise.columns.map((c) => quote(c.name)).join(', ')}`
       : write.toUpperCase(),
   );
-  const function_ = `EXECUTE FUNCTION "bump_kept_generation"('${raise.generation}')`;
+  const function_ = `EXECUTE FUNCTION "${raise.logRows ? 'bump_and_log' : 'bump'}_kept_generation"('${raise.generation}')`;
   const name = quote(triggerName(raise));
+  if (raise.logRows) {
+    return `CREATE OR REPLACE TRIGGER ${name} AFTER ${writes.join(' OR ')} ON ${table}
+  FOR EACH ROW ${function_}`;
+  }
   if (raise.when) {
     return `CREATE OR REPLACE TRIGGER ${name} AFTER ${writes.join(' OR ')} ON ${table}
   FOR EACH ROW WHEN (${raise.when.condition}) ${function_}`;
@@ -184,6 +226,22 @@ export function generationTriggersSql(): string {
     `CREATE OR REPLACE FUNCTION "bump_kept_generation"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "kept_generations" SET "generation" = "generation" + 1 WHERE "name" = TG_ARGV[0];
+  RETURN NULL;
+END
+$$`,
+    // Once per written row: the raise it made, the row's id and its values before (none for an
+    // insert); the log keeps the last LOGGED_CHANGES raises.
+    `CREATE OR REPLACE FUNCTION "bump_and_log_kept_generation"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE raised int8;
+BEGIN
+  UPDATE "kept_generations" SET "generation" = "generation" + 1 WHERE "name" = TG_ARGV[0]
+    RETURNING "generation" INTO raised;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "kept_changes" VALUES (TG_ARGV[0], raised, NEW."id", NULL);
+  ELSE
+    INSERT INTO "kept_changes" VALUES (TG_ARGV[0], raised, OLD."id", to_jsonb(OLD));
+  END IF;
+  DELETE FROM "kept_changes" WHERE "generation_name" = TG_ARGV[0] AND "generation" <= raised - ${LOGGED_CHANGES};
   RETURN NULL;
 END
 $$`,

@@ -71,7 +71,7 @@ export function createAccess({
 
   /** What the user owns that changes their lists: uploads, authored files, hidden playlists. */
   function ownershipOf(userId: number): Promise<LibraryOwnership> {
-    return readCache.lookups.obtain(`access: ownership ${userId}`, { reads: ['files', 'playlists'] }, () =>
+    return readCache.lookups.obtain(`access: ownership ${userId}`, { reads: ['owners'] }, () =>
       repo.ownership(userId),
     );
   }
@@ -114,6 +114,14 @@ export function createAccess({
     },
 
     files: {
+      /**
+       * Whether the viewer sees the public files alone: the shared audience, or a signed-in user
+       * who neither uploaded nor authored one (a list of their own is theirs for hidden playlists).
+       */
+      async publicOnly(viewer: Viewer): Promise<boolean> {
+        if (seesPublicFilesOnly(viewer)) return true;
+        return !viewer.readsAllFiles && viewer.id !== null && !(await ownershipOf(viewer.id)).files;
+      },
       /** The ids of `ids` the viewer may see: public, their own, or all with READ_ALL_FILES. */
       visible: (viewer: Viewer, ids: number[]) => repo.visibleFileIds(ids, viewer),
       /** The ids of `ids` the viewer may see and play: visible and not locked for them. */

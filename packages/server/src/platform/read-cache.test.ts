@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationName } from '../db/kept-generations.ts';
 import { createGenerationsReader, sharedReads } from '../db/library-generation.ts';
-import { keptGenerations } from '../db/schema/index.ts';
+import { keptChanges, keptGenerations } from '../db/schema/index.ts';
 import { authHeader, createSignedInUser, type TestUser } from '../test/factories.ts';
 import { createTestApp } from '../test/harness.ts';
 import {
@@ -182,7 +182,7 @@ describe('kept answers of the library read calls', () => {
 
     // A write to the library still drops every kept answer.
     for (const token of [alice.token, undefined, bob.token]) await ask(playlistsUrl, token);
-    await db.execute(sql`update playlists set name = name where false`);
+    await db.execute(sql`update playlists set name = name`);
     expect((await ask(playlistsUrl, alice.token)).cache).toBe('miss');
     expect((await ask(playlistsUrl)).cache).toBe('miss');
     // Bob shares the anonymous answer just computed.
@@ -248,7 +248,8 @@ describe('the generations of the library', () => {
     );
   });
 
-  it('playlists rises with a change to any column of playlists but the like, dislike and favourite counts a rating recounts', async () => {
+  // By each written row (logged for kept orders, platform/read-cache.ts `unchangedSince`).
+  it('playlists rises with each row written to any column of playlists but the like, dislike and favourite counts a rating recounts', async () => {
     const { rows } = (await db.execute(
       sql`select column_name from information_schema.columns
           where table_name = 'playlists' and is_generated = 'NEVER' order by ordinal_position`,
@@ -256,24 +257,36 @@ describe('the generations of the library', () => {
     const counts = ['likes', 'dislikes', 'favorites'];
     const columns = rows.map((r) => r.column_name);
     expect(columns).toEqual(expect.arrayContaining(counts));
-    for (const column of columns) {
-      const before = await generationOf('playlists');
-      await db.execute(
-        sql`update playlists set ${sql.identifier(column)} = ${sql.identifier(column)} where false`,
-      );
-      expect({ column, rises: (await generationOf('playlists')) > before }).toEqual({
-        column,
-        rises: !counts.includes(column),
-      });
-    }
-    for (const write of [
-      sql`insert into playlists (id) select id from playlists where false`,
-      sql`delete from playlists where false`,
-    ]) {
+    const playlist = await createPlaylist(db, { name: 'Written row by row', creatorId: alice.id });
+    const rowsWritten = async (write: ReturnType<typeof sql>) => {
       const before = await generationOf('playlists');
       await db.execute(write);
-      expect(await generationOf('playlists')).toBe(before + 1);
+      return (await generationOf('playlists')) - before;
+    };
+    for (const column of columns) {
+      const write = sql`update playlists set ${sql.identifier(column)} = ${sql.identifier(column)}`;
+      expect({ column, raises: await rowsWritten(sql`${write} where id = ${playlist.id}`) }).toEqual({
+        column,
+        raises: counts.includes(column) ? 0 : 1,
+      });
+      expect(await rowsWritten(sql`${write} where false`)).toBe(0);
     }
+    const [{ all }] = await db.select({ all: sql<number>`count(*)::int` }).from(sql`playlists`);
+    expect(await rowsWritten(sql`update playlists set description = description`)).toBe(all);
+    // Its row, and the statements that cascade to its entries and plan days.
+    expect(await rowsWritten(sql`delete from playlists where id = ${playlist.id}`)).toBe(3);
+    // Each raise of a row is logged with the row as it was.
+    const logged = await db
+      .select({ before: sql<{ name: string }>`${keptChanges.before}` })
+      .from(keptChanges)
+      .where(sql`${keptChanges.rowId} = ${playlist.id}`)
+      .orderBy(keptChanges.generation);
+    expect(logged.map((change) => change.before?.name ?? null)).toEqual([
+      null,
+      ...columns.filter((column) => !counts.includes(column)).map(() => 'Written row by row'),
+      'Written row by row',
+      'Written row by row',
+    ]);
   });
 
   // Nor with the waveform and loudness, which only GET /api/files/waveform reads, never kept (analysing
@@ -387,7 +400,13 @@ describe('createReadCache', () => {
       });
     const sharedRead = sharedReads(readGeneration);
     const cache = createReadCache({
-      readGenerations: async () => ({ files: await sharedRead(), plays: 0, playlists: 0, sessions: 0 }),
+      readGenerations: async () => ({
+        files: await sharedRead(),
+        plays: 0,
+        playlists: 0,
+        owners: 0,
+        sessions: 0,
+      }),
       clock,
       ttlMs: 60_000,
       maxEntries: 10,
@@ -474,7 +493,7 @@ describe('createReadCache', () => {
   it('computes an order once for the callers that ask while it is under way, and keeps no failure', async () => {
     // Generations answered at once, so that every caller reaches the order before the test goes on.
     const cache = createReadCache({
-      readGenerations: async () => ({ files: 1, plays: 1, playlists: 1, sessions: 1 }),
+      readGenerations: async () => ({ files: 1, plays: 1, playlists: 1, owners: 1, sessions: 1 }),
       clock,
       ttlMs: 5_000,
       maxEntries: 10,

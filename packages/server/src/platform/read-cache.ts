@@ -84,9 +84,19 @@ export interface Kept<T, Options = object> {
   ): Promise<{ value: T | undefined; keep: (value: T) => void }>;
 }
 
-/** A value kept by key, or computed once by `compute` for every concurrent caller and kept. */
+/**
+ * A value kept by key, or computed once by `compute` for every concurrent caller and kept. One kept
+ * at older generations is kept on when `unchangedSince` finds that the changes since left it alone.
+ */
 export interface Shared<T> {
-  obtain(key: string, opts: { reads: readonly LibraryPart[] }, compute: () => Promise<T>): Promise<T>;
+  obtain(
+    key: string,
+    opts: {
+      reads: readonly LibraryPart[];
+      unchangedSince?: (kept: Generations, now: Generations) => Promise<boolean>;
+    },
+    compute: () => Promise<T>,
+  ): Promise<T>;
 }
 
 /** The ids of a list's first rows, in order, and its total. */
@@ -139,7 +149,7 @@ interface KeptValues<T, Options> {
   find(
     key: string,
     opts: Options & { reads: readonly LibraryPart[] },
-  ): Promise<{ value: T | undefined; keep: (value: T) => void; generations: Generations }>;
+  ): Promise<{ value: T | undefined; keep: (value: T) => void; generations: Generations; stale?: Entry<T> }>;
 }
 
 /**
@@ -161,11 +171,11 @@ function keptValues<T, Options>(
       const valid =
         entry !== undefined &&
         stillValid(entry, sameGenerations(entry.generations, generations, entry.reads), opts, now);
-      if (entry && !valid) kept.delete(key);
       return {
         value: valid ? entry.value : undefined,
         keep: (value) => kept.set(key, { value, generations, reads: opts.reads, keptAt: now }),
         generations,
+        stale: valid ? undefined : entry,
       };
     },
   };
@@ -180,12 +190,18 @@ function sharedValues<T>(read: ReadGenerations, clock: Clock, max: number): Shar
   const kept = keptValues<T, object>(read, clock, max, (_entry, current) => current);
   const underWay = new Map<string, { generations: Generations; value: Promise<T> }>();
   return {
-    async obtain(key, opts, compute) {
-      const { value, keep, generations } = await kept.find(key, opts);
+    async obtain(key, { reads, unchangedSince }, compute) {
+      const { value, keep, generations, stale } = await kept.find(key, { reads });
       if (value !== undefined) return value;
       const shared = underWay.get(key);
-      if (shared && sameGenerations(shared.generations, generations, opts.reads)) return shared.value;
-      const mine = { generations, value: compute() };
+      if (shared && sameGenerations(shared.generations, generations, reads)) return shared.value;
+      const mine = {
+        generations,
+        value:
+          stale && unchangedSince
+            ? unchangedSince(stale.generations, generations).then((same) => (same ? stale.value : compute()))
+            : compute(),
+      };
       underWay.set(key, mine);
       try {
         const computed = await mine.value;

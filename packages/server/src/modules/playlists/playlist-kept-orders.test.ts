@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authHeader, createSignedInUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
@@ -128,5 +129,53 @@ describe('a list sliced from its kept order', () => {
       names: newestFirst.slice(0, 4),
       total,
     });
+  });
+
+  it('keeps an order through edits that leave it alone, and computes it again after one that moves a row', async () => {
+    const [oldest, second] = waves;
+    const other = await createPlaylist(db, {
+      name: 'Deep forest',
+      creatorId: creator.id,
+      dateCreated: day(0),
+    });
+    const edit = async (payload: object) => {
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/playlists',
+        headers: authHeader(creator.token),
+        payload,
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const firstThree = async () => (await page('searchQuery=wave&pageSize=3')).names;
+    expect(await firstThree()).toEqual(newestFirst.slice(0, 3));
+    // A change no trigger sees (as a witness): while the order is kept, the oldest wave stays last.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update playlists set date_created = ${day(10_000)} where id = ${oldest.id}`);
+    });
+    // A playlist the search never matched, and a wave that keeps its match and its day.
+    await edit({ id: other.id, description: 'Pines and moss.' });
+    await edit({ id: second.id, description: 'Rolling in.' });
+    expect(await firstThree()).toEqual(newestFirst.slice(0, 3));
+    // A wave that no longer matches: the order is computed again, and the witness shows.
+    await edit({ id: second.id, name: 'Still water' });
+    expect(await page('searchQuery=wave&pageSize=3')).toMatchObject({
+      names: [oldest.name, ...newestFirst.slice(0, 2)],
+      total: KEPT_ORDER_ROWS + 4,
+    });
+    await edit({ id: second.id, name: second.name, description: '' });
+    await db.execute(sql`update playlists set date_created = ${day(1)} where id = ${oldest.id}`);
+    expect(await firstThree()).toEqual(newestFirst.slice(0, 3));
+
+    // A wave renamed away and back: computed again, for the order may have been read between the two.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update playlists set date_created = ${day(10_000)} where id = ${oldest.id}`);
+    });
+    await edit({ id: second.id, name: 'Still water' });
+    await edit({ id: second.id, name: second.name });
+    expect(await firstThree()).toEqual([oldest.name, ...newestFirst.slice(0, 2)]);
+    await db.execute(sql`update playlists set date_created = ${day(1)} where id = ${oldest.id}`);
   });
 });

@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { LOGGED_CHANGES } from '../../db/kept-generations.ts';
+import type { Generations } from '../../db/library-generation.ts';
 import { pageTotal } from '../../db/row-count.ts';
 import {
   files,
   fileTiers,
   fileTriggers,
+  keptChanges,
   playlistFiles,
   playlistRatings,
   playlists,
@@ -318,11 +321,46 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
   }
 
   /**
-   * The first KEPT_ORDER_ROWS of a list, computed once per change of the playlists: the shared
-   * audience's (viewer id null) serve every viewer of public playlists alone.
+   * Whether the playlists changed between two generations (the rows kept_changes logged) left the
+   * order of a list of `where` by `sort` alone: every version of each changed row since then (as
+   * logged before each change, and as it is now) matches alike, and those that match sort alike.
+   * Every version, not the first and the last: the order may have been read after a change that a
+   * later one undid. Not when the log lacks a raise in between (older than LOGGED_CHANGES, or made
+   * by entries, plans or names).
+   */
+  function untouched(where: SQL | undefined, sort: PlaylistSort) {
+    const state = sql`coalesce(${where ?? sql`true`}, false) as matches, ${PLAYLIST_SORT_COLUMNS[sort.key]} as key`;
+    return async (kept: Generations, now: Generations): Promise<boolean> => {
+      const raises = now.playlists - kept.playlists;
+      if (raises <= 0 || raises > LOGGED_CHANGES) return false;
+      const changes = sql`from ${keptChanges} where ${keptChanges.generationName} = 'playlists'
+        and ${keptChanges.generation} > ${kept.playlists} and ${keptChanges.generation} <= ${now.playlists}`;
+      const [row] = await db
+        .select({
+          logged: sql<number>`(select count(distinct ${keptChanges.generation})::int ${changes})`,
+          touched: sql<boolean>`exists (select 1 from (
+              select changed.id, was.matches, was.key
+                from (select ${keptChanges.rowId} as id, ${keptChanges.before} as before ${changes}) as changed
+                cross join lateral (select ${state} from jsonb_populate_record(null::${playlists}, changed.before) as ${playlists}) as was
+              union all
+              select changed.id, coalesce(is_now.matches, false), is_now.key
+                from (select distinct ${keptChanges.rowId} as id ${changes}) as changed
+                left join lateral (select ${state} from ${playlists} where ${playlists.id} = changed.id) as is_now on true
+            ) as versions
+            group by id having count(distinct (matches, case when matches then key end)) > 1)`,
+        })
+        .from(sql`(select) as one_row`);
+      return row.logged === raises && !row.touched;
+    };
+  }
+
+  /**
+   * The first KEPT_ORDER_ROWS of a list, computed again only when a change of the playlists touches
+   * it: the shared audience's (viewer id null) serve every viewer of public playlists alone.
    */
   function keptOrder(filter: PlaylistFilter, viewer: Viewer, sort: PlaylistSort): Promise<KeptOrder> {
-    return orders.obtain(orderKey(filter, viewer, sort), { reads: PLAYLISTS_READ }, async () => {
+    const opts = { reads: PLAYLISTS_READ, unchangedSince: untouched(whereOf(filter, viewer), sort) };
+    return orders.obtain(orderKey(filter, viewer, sort), opts, async () => {
       const first = await computedPage(filter, viewer, sort, KEPT_ORDER_PAGE, {
         personal: false,
         idsOnly: true,
@@ -337,7 +375,10 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
    * of each part), one small statement instead of the list computed for them alone.
    */
   function ownerOrder(filter: PlaylistFilter, ownerId: number, viewer: Viewer, sort: PlaylistSort) {
-    return orders.obtain(orderKey(filter, viewer, sort), { reads: PLAYLISTS_READ }, async () => {
+    // What the viewer sees is the shared audience's and their own: a change that touches neither
+    // leaves both orders.
+    const opts = { reads: PLAYLISTS_READ, unchangedSince: untouched(whereOf(filter, viewer), sort) };
+    return orders.obtain(orderKey(filter, viewer, sort), opts, async () => {
       const shared = await keptOrder(filter, { ...viewer, id: null }, sort);
       const ownHidden = and(
         eq(playlists.creatorId, ownerId),

@@ -85,12 +85,12 @@ export function createPlaylistsService({
   }
 
   /**
-   * `simple` playlists: the totals and file ids, without presenting a file. The shared audience
-   * sees the public files only (visibleFilesFor): their summaries are stored with the page's rows;
-   * anyone who sees more has theirs summed from the entries.
+   * `simple` playlists: the totals and file ids, without presenting a file. Who sees the public
+   * files only (visibleFilesFor) has the summaries stored with the page's rows; anyone who sees more
+   * has theirs summed from the entries.
    */
   async function presentSimple(rows: ListedPlaylistRow[], viewer: Viewer): Promise<Playlist[]> {
-    if (seesPublicFilesOnly(viewer)) {
+    if (await access.files.publicOnly(viewer)) {
       const byName = await triggersByName();
       return rows.map((row) => toPlaylist(row, storedSummary(row, byName), []));
     }

@@ -299,9 +299,19 @@ describe('stored public summaries', () => {
     expect((await mixed())?.triggers.map((x) => x.name)).toEqual(['Zeta']);
   });
 
-  it("are what the shared audience's lists read", async () => {
+  it("are what the shared audience's lists read, and those of owners of hidden playlists but no files", async () => {
+    const dave = await createSignedInUser(app, { username: 'dave' });
+    const draft = await createPlaylist(db, { name: 'Dave draft', creatorId: dave.id, isPublic: false });
     await db.update(playlists).set({ publicTotalDuration: 1 }).where(eq(playlists.id, p.core.id));
     expect(byId(await listBody()).get(p.core.id)?.totalDuration).toBe(1);
+    // Dave's list is his own (his draft shows), its summaries the stored ones: he sees public files only.
+    const daves = await app.inject({
+      method: 'GET',
+      url: `/api/playlists?ids=${[p.core.id, draft.id].join(',')}&simple=true`,
+      headers: headers(dave.token),
+    });
+    expect(byId(daves.body).get(p.core.id)?.totalDuration).toBe(1);
+    expect(byId(daves.body).has(draft.id)).toBe(true);
     expect(byId(await listBody(carol.token)).get(p.core.id)?.totalDuration).toBe(30 * MIN);
     await db.execute(sql`select summarise_public_entries(array[${p.core.id}]::integer[])`);
     expect((await expectStoredAsComputed()).get(p.core.id)?.totalDuration).toBe(30 * MIN);
