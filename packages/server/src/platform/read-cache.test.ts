@@ -404,6 +404,7 @@ describe('createReadCache', () => {
         files: await sharedRead(),
         plays: 0,
         playlists: 0,
+        ratings: 0,
         owners: 0,
         sessions: 0,
       }),
@@ -493,7 +494,7 @@ describe('createReadCache', () => {
   it('computes an order once for the callers that ask while it is under way, and keeps no failure', async () => {
     // Generations answered at once, so that every caller reaches the order before the test goes on.
     const cache = createReadCache({
-      readGenerations: async () => ({ files: 1, plays: 1, playlists: 1, owners: 1, sessions: 1 }),
+      readGenerations: async () => ({ files: 1, plays: 1, playlists: 1, ratings: 1, owners: 1, sessions: 1 }),
       clock,
       ttlMs: 5_000,
       maxEntries: 10,
@@ -535,24 +536,46 @@ describe('createReadCache', () => {
       return { value, computed };
     };
     expect(await lookup('may play')).toEqual({ value: false, computed: true });
-    expect((await cache.rows.find([1, 2])).rows.size).toBe(0);
-    (await cache.rows.find([1, 2])).keep([{ id: 1 }, { id: 2 }]);
+    // Rows by id, and which were read whole or counted again for each call.
+    const read: { rows: number[][]; counts: number[][] } = { rows: [], counts: [] };
+    const rows = async (ids: number[]) => {
+      const byId = await cache.rows.files.obtain(ids, {
+        rows: async (missing) => {
+          read.rows.push(missing);
+          return missing.map((id) => ({ id, plays: 0 }));
+        },
+        counts: async (stale) => {
+          read.counts.push(stale);
+          return stale.map((id) => ({ id, plays: 7 }));
+        },
+      });
+      return [...byId.values()];
+    };
+    expect(await rows([1, 2])).toEqual([
+      { id: 1, plays: 0 },
+      { id: 2, plays: 0 },
+    ]);
     clock.advance(3_600_000);
     expect(await lookup('may play')).toEqual({ value: false, computed: false });
     expect(await lookup('other')).toEqual({ value: 'other', computed: true });
-    expect([...(await cache.rows.find([2, 3])).rows]).toEqual([[2, { id: 2 }]]);
-    expect((await cache.rows.find([2, 3])).stalePlays).toEqual([]);
-    // A counted play leaves the rows kept, their play counts to be read again, and kept again.
+    expect(await rows([2, 3])).toEqual([
+      { id: 2, plays: 0 },
+      { id: 3, plays: 0 },
+    ]);
+    expect(read).toEqual({ rows: [[1, 2], [3]], counts: [] });
+    // A counted play leaves the rows kept, their play counts read again, and kept again.
     await db.execute(sql`update files set plays = plays where false`);
-    const afterPlay = await cache.rows.find([1, 2]);
-    expect(afterPlay.rows.size).toBe(2);
-    expect(afterPlay.stalePlays).toEqual([1, 2]);
-    afterPlay.keep([{ id: 1 }]);
-    expect((await cache.rows.find([1, 2])).stalePlays).toEqual([2]);
-    // Any change of the library drops them.
+    expect(await rows([1, 2])).toEqual([
+      { id: 1, plays: 7 },
+      { id: 2, plays: 7 },
+    ]);
+    await rows([1, 2]);
+    expect(read).toEqual({ rows: [[1, 2], [3]], counts: [[1, 2]] });
+    // Any change of the library drops them; playlist rows follow the playlists and ratings.
     await db.execute(sql`update tags set name = name where false`);
     expect(await lookup('may play')).toEqual({ value: false, computed: true });
-    expect((await cache.rows.find([1, 2])).rows.size).toBe(0);
+    await rows([1]);
+    expect(read.rows.at(-1)).toEqual([1]);
   });
 
   it('keeps orders when keeping answers is off, those by play counts too', async () => {

@@ -53,18 +53,20 @@ export interface ReadCache {
   lookups: {
     obtain<T>(key: string, opts: { reads: readonly LibraryPart[] }, compute: () => Promise<T>): Promise<T>;
   };
-  /**
-   * Full file rows by id, shared by every viewer (which rows a viewer may see is the filter's
-   * business), of the files part. Their play counts follow the plays generation: `stalePlays`
-   * are the ids of kept rows whose count may have changed since, for the caller to read and keep.
-   */
-  rows: {
-    find(ids: readonly number[]): Promise<{
-      rows: Map<number, unknown>;
-      stalePlays: number[];
-      keep: (rows: readonly { id: number }[]) => void;
-    }>;
-  };
+  /** Full rows by id: of files (their play counts follow `plays`) and of playlists (their rating counts `ratings`). */
+  rows: { files: KeptRows; playlists: KeptRows };
+}
+
+/**
+ * Full rows by id of one part of the library, shared by every viewer (which rows a viewer may see is
+ * the filter's business). A kept row is given while its part is unchanged, with its counts read again
+ * (`read.counts`) once they may have changed; the others are read (`read.rows`) and kept.
+ */
+export interface KeptRows {
+  obtain<R extends { id: number }>(
+    ids: readonly number[],
+    read: { rows: (ids: number[]) => Promise<R[]>; counts: (ids: number[]) => Promise<Partial<R>[]> },
+  ): Promise<Map<number, R>>;
 }
 
 export interface AnswerOptions {
@@ -109,7 +111,7 @@ export interface KeptOrder {
 const LARGE_TOTAL_MS = 60_000;
 /** Totals, first-row orders (a few hundred ids each) and lookups, each. */
 const MAX_KEPT_VALUES = 5000;
-/** Full file rows (1-2 KB each with their triggers and tags): about 10-20 MB. */
+/** Full rows of each part (1-2 KB each with their triggers and tags): about 10-20 MB. */
 const MAX_KEPT_ROWS = 10_000;
 
 interface Entry<T> {
@@ -238,7 +240,7 @@ export function createReadCache(opts: {
   );
   const orders = sharedValues<KeptOrder>(read, clock, MAX_KEPT_VALUES);
   const lookups = sharedValues<unknown>(read, clock, MAX_KEPT_VALUES) as ReadCache['lookups'];
-  const rows = keptRows(read);
+  const rows = { files: keptRows(read, 'files', 'plays'), playlists: keptRows(read, 'playlists', 'ratings') };
   if (ttlMs <= 0)
     return { answer: (_req, _reply, _opts, compute) => compute(), totals, orders, lookups, rows };
 
@@ -308,26 +310,37 @@ export function createReadCache(opts: {
   };
 }
 
-function keptRows(read: ReadGenerations): ReadCache['rows'] {
-  const kept = new LRUCache<number, { row: unknown; files: number; plays: number }>({ max: MAX_KEPT_ROWS });
+function keptRows(readGenerations: ReadGenerations, part: LibraryPart, countsPart: LibraryPart): KeptRows {
+  const kept = new LRUCache<number, { row: { id: number }; generation: number; counts: number }>({
+    max: MAX_KEPT_ROWS,
+  });
   return {
-    async find(ids) {
-      const { files, plays } = await generationsFor(read);
-      const rows = new Map<number, unknown>();
-      const stalePlays: number[] = [];
+    async obtain(ids, read) {
+      const generations = await generationsFor(readGenerations);
+      const [generation, counts] = [generations[part], generations[countsPart]];
+      const found = new Map<number, { id: number }>();
+      const missing: number[] = [];
+      const staleCounts: number[] = [];
       for (const id of ids) {
-        const entry = kept.get(id);
-        if (entry?.files !== files) continue;
-        rows.set(id, entry.row); // `get` made it the most recently used
-        if (entry.plays !== plays) stalePlays.push(id);
+        const entry = kept.get(id); // `get` makes it the most recently used
+        if (entry?.generation !== generation) missing.push(id);
+        else {
+          found.set(id, entry.row as never);
+          if (entry.counts !== counts) staleCounts.push(id);
+        }
       }
-      return {
-        rows,
-        stalePlays,
-        keep: (read) => {
-          for (const row of read) kept.set(row.id, { row, files, plays });
-        },
-      };
+      // Side by side: the missing rows whole, the kept rows' counts alone.
+      const [rows, fresh] = await Promise.all([
+        missing.length > 0 ? read.rows(missing) : [],
+        staleCounts.length > 0 ? read.counts(staleCounts) : [],
+      ]);
+      // Copies: a kept row is shared with other requests.
+      const refreshed = fresh.map((row) => ({ ...found.get(row.id as number), ...row }) as { id: number });
+      for (const row of [...rows, ...refreshed]) {
+        found.set(row.id, row);
+        kept.set(row.id, { row, generation, counts });
+      }
+      return found as never;
     },
   };
 }

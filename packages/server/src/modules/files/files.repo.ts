@@ -284,29 +284,12 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
     .prepare('file_plays_by_ids');
 
   /**
-   * The rows of a page by id. Rows kept since the files generation (ctx.readCache.rows) need no
-   * statement, or only their play counts when a play was counted since; the others are read whole
-   * (0.5 ms for 20 rows, their links aggregated) and kept. The two statements run side by side.
+   * The rows of a page by id, kept while the files are unchanged (ctx.readCache.rows): no statement,
+   * or only their play counts once a play counted; the others read whole (0.5 ms for 20 rows, their
+   * links aggregated).
    */
-  async function pageRows(ids: readonly number[]): Promise<Map<number, FileRow>> {
-    const { rows: kept, stalePlays, keep } = await keptRows.find(ids);
-    const [read, plays] = await Promise.all([
-      findByIds(ids.filter((id) => !kept.has(id))),
-      stalePlays.length > 0 ? playsByIds.execute({ ids: stalePlays }) : [],
-    ]);
-    const found = new Map(kept as Map<number, FileRow>);
-    const refreshed: FileRow[] = [];
-    for (const { id, plays: count } of plays) {
-      const row = found.get(id) as FileRow;
-      // A copy: the kept row is shared with other requests.
-      const current = count === row.plays ? row : { ...row, plays: count };
-      found.set(id, current);
-      refreshed.push(current);
-    }
-    for (const row of read) found.set(row.id, row);
-    keep([...read, ...refreshed]);
-    return found;
-  }
+  const pageRows = (ids: readonly number[]) =>
+    keptRows.files.obtain(ids, { rows: findByIds, counts: (stale) => playsByIds.execute({ ids: stale }) });
 
   return {
     /**

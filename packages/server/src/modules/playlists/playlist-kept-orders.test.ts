@@ -131,6 +131,31 @@ describe('a list sliced from its kept order', () => {
     });
   });
 
+  it("keeps a page's rows while the playlists are unchanged, reading their counts again after a rating", async () => {
+    const newest = waves[waves.length - 1];
+    const first = async () => (await page('searchQuery=wave&pageSize=1')).playlists[0];
+    const before = await first();
+    expect(before.name).toBe(newest.name);
+    // A change no trigger sees (as a witness): the kept row is given.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update playlists set name = 'Wave unseen' where id = ${newest.id}`);
+    });
+    expect((await first()).name).toBe(newest.name);
+    const like = await app.inject({
+      method: 'PUT',
+      url: '/api/playlist/user',
+      headers: authHeader(listener.token),
+      payload: { id: newest.id, isLiked: true },
+    });
+    expect(like.statusCode).toBe(200);
+    expect(await first()).toMatchObject({ name: newest.name, likes: before.likes + 1 });
+    // Any change of the playlists: the row is read again.
+    await createPlaylist(db, { name: 'Calm shore', creatorId: creator.id, dateCreated: day(0) });
+    expect(await first()).toMatchObject({ name: 'Wave unseen', likes: before.likes + 1 });
+    await db.execute(sql`update playlists set name = ${newest.name} where id = ${newest.id}`);
+  });
+
   it('keeps an order through edits that leave it alone, and computes it again after one that moves a row', async () => {
     const [oldest, second] = waves;
     const other = await createPlaylist(db, {

@@ -203,8 +203,8 @@ const RATING_SORTS: ReadonlySet<PlaylistSort['key']> = new Set(['likes', 'favori
 const PLAYLISTS_READ = ['playlists'] as const;
 
 /** `kept`: the app's kept totals and orders (ctx.readCache). */
-export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders'>) {
-  const { totals, orders } = kept;
+export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders' | 'rows'>) {
+  const { totals, orders, rows: keptRows } = kept;
   // A fixed statement, prepared once per connection.
   const triggersByIds = db
     .select({ id: triggers.id, uuid: triggers.uuid, name: triggers.name })
@@ -226,6 +226,17 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
     .innerJoin(users, eq(users.id, playlists.creatorId))
     .where(sql`${playlists.id} = any(${sql.placeholder('ids')})`)
     .prepare('listed_playlists_by_ids');
+  /** Rating counts by id: they change without a new playlists generation. */
+  const countsByIds = db
+    .select({
+      id: playlists.id,
+      likes: playlists.likes,
+      dislikes: playlists.dislikes,
+      favorites: playlists.favorites,
+    })
+    .from(playlists)
+    .where(sql`${playlists.id} = any(${sql.placeholder('ids')})`)
+    .prepare('playlist_counts_by_ids');
 
   /**
    * A page of a list and its total, computed: the rows in full, or (`idsOnly`) their ids alone, for
@@ -417,9 +428,12 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
           : await keptOrder(filter, viewer, sort);
       const pageIds = ids.slice(page.offset, page.offset + page.limit);
       if (pageIds.length === 0) return { rows: [], total };
-      const byId = new Map(
-        ((await listedByIds.execute({ ids: pageIds })) as ListedPlaylistRow[]).map((row) => [row.id, row]),
-      );
+      // The page's rows, kept while the playlists are unchanged (their rating counts read again
+      // after a rating): no statement for most pages.
+      const byId = await keptRows.playlists.obtain(pageIds, {
+        rows: async (ids) => (await listedByIds.execute({ ids })) as ListedPlaylistRow[],
+        counts: (ids) => countsByIds.execute({ ids }),
+      });
       return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total };
     },
 
