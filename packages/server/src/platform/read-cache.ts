@@ -78,12 +78,15 @@ export interface AnswerOptions {
   personal?: boolean;
 }
 
-/** Kept values by key: `find` answers the value, if still valid, and `keep` to remember a new one. */
+/**
+ * Kept values by key: `find` answers the value, if still valid, `keep` to remember a new one, the
+ * generations it judged by, and the entry no longer valid.
+ */
 export interface Kept<T, Options = object> {
   find(
     key: string,
     opts: Options & { reads: readonly LibraryPart[] },
-  ): Promise<{ value: T | undefined; keep: (value: T) => void }>;
+  ): Promise<{ value: T | undefined; keep: (value: T) => void; generations: Generations; stale?: Entry<T> }>;
 }
 
 /**
@@ -146,14 +149,6 @@ function whoseAnswer(viewer: Viewer | undefined): string {
   return viewer.id === null ? `audience ${audience}` : `user ${viewer.id} ${audience}`;
 }
 
-/** Kept values whose `find` also tells the generations it judged by. */
-interface KeptValues<T, Options> {
-  find(
-    key: string,
-    opts: Options & { reads: readonly LibraryPart[] },
-  ): Promise<{ value: T | undefined; keep: (value: T) => void; generations: Generations; stale?: Entry<T> }>;
-}
-
 /**
  * Values kept by key while the generations they were read at are current for what they read;
  * `stillValid` may keep them longer (large totals).
@@ -163,7 +158,7 @@ function keptValues<T, Options>(
   clock: Clock,
   max: number,
   stillValid: (entry: Entry<T>, current: boolean, opts: Options, now: number) => boolean,
-): KeptValues<T, Options> {
+): Kept<T, Options> {
   const kept = new LRUCache<string, Entry<T>>({ max });
   return {
     async find(key, opts) {
