@@ -378,7 +378,11 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
       return rows as FileRow[];
     },
 
-    findByIds,
+    /** Rows by id, in the order of `ids`: kept ones as pages take them (pageRows). */
+    async findByIds(ids: number[]): Promise<FileRow[]> {
+      const byId = await pageRows(ids);
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
 
     async findByUuid(uuid: string): Promise<FileRow | null> {
       const [row] = await db
