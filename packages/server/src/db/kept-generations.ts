@@ -26,14 +26,13 @@ import {
  * Each generation counts changes to what one kind of kept data is read from: `files` (file lists,
  * tags, triggers, creators, may-play checks), `plays` (the play counts that file lists sorted by
  * them are in order of), `playlists` (playlist lists and training plans, which also read `files`),
- * `ratings` (the like, dislike and favourite counts of kept playlist rows),
  * `owners` (who owns files or hidden playlists, which decides whose lists are their own) and
  * `sessions` (session users kept by platform/session-cache.ts). The triggers
  * that raise them, in the writing transaction, are generated from the declarations below and
  * installed after the migrations (installGenerationTriggers), so a new column of a declared table
  * raises its generation unless it is named as not shown.
  */
-export const GENERATIONS = ['files', 'plays', 'playlists', 'ratings', 'owners', 'sessions'] as const;
+export const GENERATIONS = ['files', 'plays', 'playlists', 'owners', 'sessions'] as const;
 export type GenerationName = (typeof GENERATIONS)[number];
 /** The generations library answers depend on. */
 export type LibraryPart = Exclude<GenerationName, 'sessions'>;
@@ -96,9 +95,10 @@ export const RAISES: Raise[] = [
   { generation: 'files', table: membershipTiers },
   { generation: 'files', table: users, on: ['update', 'delete', 'truncate'], columns: [users.username] },
 
-  // A rating recounts its playlist's likes, dislikes and favourites (`ratings`): those may be as old
-  // as a kept answer (LIBRARY_CACHE_SECONDS), as play counts are. Rows are logged: a creator's edit
-  // leaves the kept orders it cannot change (a search the playlist matched neither before nor after).
+  // A rating recounts its playlist's likes, dislikes and favourites: those may be as old as a kept
+  // answer (LIBRARY_CACHE_SECONDS), as play counts are, and kept rows read them again. Rows are
+  // logged: a creator's edit leaves the kept orders it cannot change (a search the playlist matched
+  // neither before nor after).
   {
     generation: 'playlists',
     table: playlists,
@@ -107,12 +107,6 @@ export const RAISES: Raise[] = [
     logRows: true,
   },
   { generation: 'playlists', table: playlists, on: ['truncate'] },
-  {
-    generation: 'ratings',
-    table: playlists,
-    on: ['update'],
-    columns: [playlists.likes, playlists.dislikes, playlists.favorites],
-  },
   { generation: 'playlists', table: playlistFiles },
   { generation: 'playlists', table: series },
   { generation: 'playlists', table: seriesPlaylists },

@@ -404,7 +404,6 @@ describe('createReadCache', () => {
         files: await sharedRead(),
         plays: 0,
         playlists: 0,
-        ratings: 0,
         owners: 0,
         sessions: 0,
       }),
@@ -494,7 +493,7 @@ describe('createReadCache', () => {
   it('computes an order once for the callers that ask while it is under way, and keeps no failure', async () => {
     // Generations answered at once, so that every caller reaches the order before the test goes on.
     const cache = createReadCache({
-      readGenerations: async () => ({ files: 1, plays: 1, playlists: 1, ratings: 1, owners: 1, sessions: 1 }),
+      readGenerations: async () => ({ files: 1, plays: 1, playlists: 1, owners: 1, sessions: 1 }),
       clock,
       ttlMs: 5_000,
       maxEntries: 10,
@@ -571,7 +570,7 @@ describe('createReadCache', () => {
     ]);
     await rows([1, 2]);
     expect(read).toEqual({ rows: [[1, 2], [3]], counts: [[1, 2]] });
-    // Any change of the library drops them; playlist rows follow the playlists and ratings.
+    // Any change of the library drops them.
     await db.execute(sql`update tags set name = name where false`);
     expect(await lookup('may play')).toEqual({ value: false, computed: true });
     await rows([1]);

@@ -53,7 +53,10 @@ export interface ReadCache {
   lookups: {
     obtain<T>(key: string, opts: { reads: readonly LibraryPart[] }, compute: () => Promise<T>): Promise<T>;
   };
-  /** Full rows by id: of files (their play counts follow `plays`) and of playlists (their rating counts `ratings`). */
+  /**
+   * Full rows by id: of files (their play counts follow `plays`) and of playlists (their rating
+   * counts, which a rating raises no generation for, read on every call).
+   */
   rows: { files: KeptRows; playlists: KeptRows };
 }
 
@@ -235,7 +238,7 @@ export function createReadCache(opts: {
   );
   const orders = sharedValues<KeptOrder>(read, clock, MAX_KEPT_VALUES);
   const lookups = sharedValues<unknown>(read, clock, MAX_KEPT_VALUES) as ReadCache['lookups'];
-  const rows = { files: keptRows(read, 'files', 'plays'), playlists: keptRows(read, 'playlists', 'ratings') };
+  const rows = { files: keptRows(read, 'files', 'plays'), playlists: keptRows(read, 'playlists') };
   if (ttlMs <= 0)
     return { answer: (_req, _reply, _opts, compute) => compute(), totals, orders, lookups, rows };
 
@@ -305,14 +308,15 @@ export function createReadCache(opts: {
   };
 }
 
-function keptRows(readGenerations: ReadGenerations, part: LibraryPart, countsPart: LibraryPart): KeptRows {
+function keptRows(readGenerations: ReadGenerations, part: LibraryPart, countsPart?: LibraryPart): KeptRows {
   const kept = new LRUCache<number, { row: { id: number }; generation: number; counts: number }>({
     max: MAX_KEPT_ROWS,
   });
   return {
     async obtain(ids, read) {
       const generations = await generationsFor(readGenerations);
-      const [generation, counts] = [generations[part], generations[countsPart]];
+      // Without a generation of their own, counts are never current.
+      const [generation, counts] = [generations[part], countsPart ? generations[countsPart] : Number.NaN];
       const found = new Map<number, { id: number }>();
       const missing: number[] = [];
       const staleCounts: number[] = [];

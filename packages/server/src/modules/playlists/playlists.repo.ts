@@ -226,7 +226,7 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
     .innerJoin(users, eq(users.id, playlists.creatorId))
     .where(sql`${playlists.id} = any(${sql.placeholder('ids')})`)
     .prepare('listed_playlists_by_ids');
-  /** Rating counts by id: they change without a new playlists generation. */
+  /** Rating counts by id: they change without a new generation. */
   const countsByIds = db
     .select({
       id: playlists.id,
@@ -428,8 +428,8 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
           : await keptOrder(filter, viewer, sort);
       const pageIds = ids.slice(page.offset, page.offset + page.limit);
       if (pageIds.length === 0) return { rows: [], total };
-      // The page's rows, kept while the playlists are unchanged (their rating counts read again
-      // after a rating): no statement for most pages.
+      // The page's rows, kept while the playlists are unchanged: only their rating counts are read
+      // (a rating raises no generation, and a like shows at once).
       const byId = await keptRows.playlists.obtain(pageIds, {
         rows: async (ids) => (await listedByIds.execute({ ids })) as ListedPlaylistRow[],
         counts: (ids) => countsByIds.execute({ ids }),
