@@ -577,6 +577,30 @@ describe('createReadCache', () => {
     expect(read.rows.at(-1)).toEqual([1]);
   });
 
+  it("keeps playlist rows' rating counts as long as an answer is kept, then reads them again", async () => {
+    const cache = newCache();
+    const counted: number[][] = [];
+    const likes = async () => {
+      const byId = await cache.rows.playlists.obtain([1], {
+        rows: async (ids) => ids.map((id) => ({ id, likes: 0 })),
+        counts: async (ids) => {
+          counted.push(ids);
+          return ids.map((id) => ({ id, likes: counted.length }));
+        },
+      });
+      return byId.get(1)?.likes;
+    };
+    // To the start of a 5 s window.
+    clock.advance(5_000 - (clock.now().getTime() % 5_000));
+    expect(await likes()).toBe(0);
+    clock.advance(4_999);
+    expect(await likes()).toBe(0);
+    clock.advance(1);
+    expect(await likes()).toBe(1);
+    expect(await likes()).toBe(1);
+    expect(counted).toEqual([[1]]);
+  });
+
   it('keeps orders when keeping answers is off, those by play counts too', async () => {
     const cache = createReadCache({
       readGenerations: createGenerationsReader(app.ctx.database),

@@ -55,7 +55,7 @@ export interface ReadCache {
   };
   /**
    * Full rows by id: of files (their play counts follow `plays`) and of playlists (their rating
-   * counts, which a rating raises no generation for, read on every call).
+   * counts, which a rating raises no generation for, as old as a kept answer may be).
    */
   rows: { files: KeptRows; playlists: KeptRows };
 }
@@ -238,7 +238,14 @@ export function createReadCache(opts: {
   );
   const orders = sharedValues<KeptOrder>(read, clock, MAX_KEPT_VALUES);
   const lookups = sharedValues<unknown>(read, clock, MAX_KEPT_VALUES) as ReadCache['lookups'];
-  const rows = { files: keptRows(read, 'files', 'plays'), playlists: keptRows(read, 'playlists') };
+  const rows = {
+    files: keptRows(read, 'files', (generations) => generations.plays),
+    // A rating raises no generation: playlists' counts are kept as long as an answer may be (the
+    // current `ttlMs` window), and read on every call when answers are not kept.
+    playlists: keptRows(read, 'playlists', () =>
+      ttlMs > 0 ? Math.floor(clock.now().getTime() / ttlMs) : Number.NaN,
+    ),
+  };
   if (ttlMs <= 0)
     return { answer: (_req, _reply, _opts, compute) => compute(), totals, orders, lookups, rows };
 
@@ -308,15 +315,19 @@ export function createReadCache(opts: {
   };
 }
 
-function keptRows(readGenerations: ReadGenerations, part: LibraryPart, countsPart?: LibraryPart): KeptRows {
+/** `countsAt`: what the kept rows' counts are current for; NaN, never current. */
+function keptRows(
+  readGenerations: ReadGenerations,
+  part: LibraryPart,
+  countsAt: (generations: Generations) => number,
+): KeptRows {
   const kept = new LRUCache<number, { row: { id: number }; generation: number; counts: number }>({
     max: MAX_KEPT_ROWS,
   });
   return {
     async obtain(ids, read) {
       const generations = await generationsFor(readGenerations);
-      // Without a generation of their own, counts are never current.
-      const [generation, counts] = [generations[part], countsPart ? generations[countsPart] : Number.NaN];
+      const [generation, counts] = [generations[part], countsAt(generations)];
       const found = new Map<number, { id: number }>();
       const missing: number[] = [];
       const staleCounts: number[] = [];

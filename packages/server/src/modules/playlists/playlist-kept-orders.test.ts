@@ -131,7 +131,7 @@ describe('a list sliced from its kept order', () => {
     });
   });
 
-  it("keeps a page's rows while the playlists are unchanged, their rating counts read fresh", async () => {
+  it("keeps a page's rows while the playlists are unchanged, their rating counts read fresh when answers are not kept", async () => {
     const newest = waves[waves.length - 1];
     const first = async () => (await page('searchQuery=wave&pageSize=1')).playlists[0];
     const before = await first();

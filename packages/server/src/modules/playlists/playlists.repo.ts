@@ -428,8 +428,8 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
           : await keptOrder(filter, viewer, sort);
       const pageIds = ids.slice(page.offset, page.offset + page.limit);
       if (pageIds.length === 0) return { rows: [], total };
-      // The page's rows, kept while the playlists are unchanged: only their rating counts are read
-      // (a rating raises no generation, and a like shows at once).
+      // The page's rows, kept while the playlists are unchanged; their rating counts are read again
+      // once as old as a kept answer may be (at once when answers are not kept).
       const byId = await keptRows.playlists.obtain(pageIds, {
         rows: async (ids) => (await listedByIds.execute({ ids })) as ListedPlaylistRow[],
         counts: (ids) => countsByIds.execute({ ids }),
