@@ -38,6 +38,28 @@ async function page(query: string) {
   return { playlists: body.playlists, names: body.playlists.map((pl) => pl.name), total: body.totalItems };
 }
 
+/** A creator's edit of their own playlist through the API. */
+const edit = (payload: object) =>
+  app.inject({ method: 'PUT', url: '/api/playlists', headers: authHeader(creator.token), payload });
+
+/** The listener likes a playlist. */
+async function like(playlistId: number) {
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/playlist/user',
+    headers: authHeader(listener.token),
+    payload: { id: playlistId, isLiked: true },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+/** A change no trigger sees: a witness of what is kept, which shows once it is read again. */
+const unseen = (change: ReturnType<typeof sql>) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(change);
+  });
+
 describe('a list sliced from its kept order', () => {
   it('pages within the kept order and past it as the sort index walks them', async () => {
     const total = KEPT_ORDER_ROWS + 5;
@@ -58,8 +80,6 @@ describe('a list sliced from its kept order', () => {
   it("shows a creator's edit at once: the row's new text, and the search's new matches", async () => {
     expect((await page('searchQuery=wave&pageSize=3')).names).toEqual(newestFirst.slice(0, 3));
     const newest = waves[waves.length - 1];
-    const edit = (payload: object) =>
-      app.inject({ method: 'PUT', url: '/api/playlists', headers: authHeader(creator.token), payload });
     expect((await edit({ id: newest.id, description: 'A calm tide.' })).statusCode).toBe(200);
     expect((await page('searchQuery=wave&pageSize=3')).playlists[0]).toMatchObject({
       name: newest.name,
@@ -76,13 +96,7 @@ describe('a list sliced from its kept order', () => {
 
   it('shows a like at once, in the row and in the order by likes (which is never kept)', async () => {
     const oldest = waves[0];
-    const like = await app.inject({
-      method: 'PUT',
-      url: '/api/playlist/user',
-      headers: authHeader(listener.token),
-      payload: { id: oldest.id, isLiked: true },
-    });
-    expect(like.statusCode).toBe(200);
+    await like(oldest.id);
     // Newest first, the oldest wave is on the last page: its row is read fresh.
     const last = await page(`searchQuery=wave&pageSize=12&pageOffset=${KEPT_ORDER_ROWS - 12 + 5}`);
     expect(last.playlists.at(-1)).toMatchObject({ name: oldest.name, likes: 1 });
@@ -136,19 +150,10 @@ describe('a list sliced from its kept order', () => {
     const first = async () => (await page('searchQuery=wave&pageSize=1')).playlists[0];
     const before = await first();
     expect(before.name).toBe(newest.name);
-    // A change no trigger sees (as a witness): the kept row is given.
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(sql`update playlists set name = 'Wave unseen' where id = ${newest.id}`);
-    });
+    // While the row is kept, the witness does not show.
+    await unseen(sql`update playlists set name = 'Wave unseen' where id = ${newest.id}`);
     expect((await first()).name).toBe(newest.name);
-    const like = await app.inject({
-      method: 'PUT',
-      url: '/api/playlist/user',
-      headers: authHeader(listener.token),
-      payload: { id: newest.id, isLiked: true },
-    });
-    expect(like.statusCode).toBe(200);
+    await like(newest.id);
     expect(await first()).toMatchObject({ name: newest.name, likes: before.likes + 1 });
     // Any change of the playlists: the row is read again.
     await createPlaylist(db, { name: 'Calm shore', creatorId: creator.id, dateCreated: day(0) });
@@ -163,43 +168,29 @@ describe('a list sliced from its kept order', () => {
       creatorId: creator.id,
       dateCreated: day(0),
     });
-    const edit = async (payload: object) => {
-      const res = await app.inject({
-        method: 'PUT',
-        url: '/api/playlists',
-        headers: authHeader(creator.token),
-        payload,
-      });
-      expect(res.statusCode).toBe(200);
-    };
+    const edited = async (payload: object) => expect((await edit(payload)).statusCode).toBe(200);
     const firstThree = async () => (await page('searchQuery=wave&pageSize=3')).names;
     expect(await firstThree()).toEqual(newestFirst.slice(0, 3));
-    // A change no trigger sees (as a witness): while the order is kept, the oldest wave stays last.
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(sql`update playlists set date_created = ${day(10_000)} where id = ${oldest.id}`);
-    });
+    // While the order is kept, the witness (the oldest wave made the newest) does not show.
+    await unseen(sql`update playlists set date_created = ${day(10_000)} where id = ${oldest.id}`);
     // A playlist the search never matched, and a wave that keeps its match and its day.
-    await edit({ id: other.id, description: 'Pines and moss.' });
-    await edit({ id: second.id, description: 'Rolling in.' });
+    await edited({ id: other.id, description: 'Pines and moss.' });
+    await edited({ id: second.id, description: 'Rolling in.' });
     expect(await firstThree()).toEqual(newestFirst.slice(0, 3));
     // A wave that no longer matches: the order is computed again, and the witness shows.
-    await edit({ id: second.id, name: 'Still water' });
+    await edited({ id: second.id, name: 'Still water' });
     expect(await page('searchQuery=wave&pageSize=3')).toMatchObject({
       names: [oldest.name, ...newestFirst.slice(0, 2)],
       total: KEPT_ORDER_ROWS + 4,
     });
-    await edit({ id: second.id, name: second.name, description: '' });
+    await edited({ id: second.id, name: second.name, description: '' });
     await db.execute(sql`update playlists set date_created = ${day(1)} where id = ${oldest.id}`);
     expect(await firstThree()).toEqual(newestFirst.slice(0, 3));
 
     // A wave renamed away and back: computed again, for the order may have been read between the two.
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(sql`update playlists set date_created = ${day(10_000)} where id = ${oldest.id}`);
-    });
-    await edit({ id: second.id, name: 'Still water' });
-    await edit({ id: second.id, name: second.name });
+    await unseen(sql`update playlists set date_created = ${day(10_000)} where id = ${oldest.id}`);
+    await edited({ id: second.id, name: 'Still water' });
+    await edited({ id: second.id, name: second.name });
     expect(await firstThree()).toEqual([oldest.name, ...newestFirst.slice(0, 2)]);
     await db.execute(sql`update playlists set date_created = ${day(1)} where id = ${oldest.id}`);
   });
