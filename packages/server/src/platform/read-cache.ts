@@ -94,7 +94,8 @@ export interface Kept<T, Options = object> {
 
 /**
  * A value kept by key, or computed once by `compute` for every concurrent caller and kept. One kept
- * at older generations is kept on when `unchangedSince` finds that the changes since left it alone.
+ * at older generations is kept on when `unchangedSince` finds that the changes since left it alone:
+ * it answers for every part in `reads`.
  */
 export interface Shared<T> {
   obtain(
