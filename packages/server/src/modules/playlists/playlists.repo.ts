@@ -339,39 +339,49 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
    * later one undid. Not when the log lacks a raise in between (older than LOGGED_CHANGES, or made
    * by entries, plans or names).
    */
-  function untouched(where: SQL | undefined, sort: PlaylistSort) {
-    const state = sql`coalesce(${where ?? sql`true`}, false) as matches, ${PLAYLIST_SORT_COLUMNS[sort.key]} as key`;
-    return async (kept: Generations, now: Generations): Promise<boolean> => {
-      const raises = now.playlists - kept.playlists;
-      if (raises <= 0 || raises > LOGGED_CHANGES) return false;
-      const changes = sql`from ${keptChanges} where ${keptChanges.generationName} = 'playlists'
-        and ${keptChanges.generation} > ${kept.playlists} and ${keptChanges.generation} <= ${now.playlists}`;
-      const [row] = await db
-        .select({
-          logged: sql<number>`(select count(distinct ${keptChanges.generation})::int ${changes})`,
-          touched: sql<boolean>`exists (select 1 from (
-              select changed.id, was.matches, was.key
-                from (select ${keptChanges.rowId} as id, ${keptChanges.before} as before ${changes}) as changed
-                cross join lateral (select ${state} from jsonb_populate_record(null::${playlists}, changed.before) as ${playlists}) as was
-              union all
-              select changed.id, coalesce(is_now.matches, false), is_now.key
-                from (select distinct ${keptChanges.rowId} as id ${changes}) as changed
-                left join lateral (select ${state} from ${playlists} where ${playlists.id} = changed.id) as is_now on true
-            ) as versions
-            group by id having count(distinct (matches, case when matches then key end)) > 1)`,
-        })
-        .from(sql`(select) as one_row`);
-      return row.logged === raises && !row.touched;
-    };
+  async function untouched(
+    filter: PlaylistFilter,
+    viewer: Viewer,
+    sort: PlaylistSort,
+    kept: Generations,
+    now: Generations,
+  ): Promise<boolean> {
+    const raises = now.playlists - kept.playlists;
+    if (raises <= 0 || raises > LOGGED_CHANGES) return false;
+    const where = whereOf(filter, viewer) ?? sql`true`;
+    const state = sql`coalesce(${where}, false) as matches, ${PLAYLIST_SORT_COLUMNS[sort.key]} as key`;
+    const changes = sql`from ${keptChanges} where ${keptChanges.generationName} = 'playlists'
+      and ${keptChanges.generation} > ${kept.playlists} and ${keptChanges.generation} <= ${now.playlists}`;
+    const [row] = await db
+      .select({
+        logged: sql<number>`(select count(distinct ${keptChanges.generation})::int ${changes})`,
+        touched: sql<boolean>`exists (select 1 from (
+            select changed.id, was.matches, was.key
+              from (select ${keptChanges.rowId} as id, ${keptChanges.before} as before ${changes}) as changed
+              cross join lateral (select ${state} from jsonb_populate_record(null::${playlists}, changed.before) as ${playlists}) as was
+            union all
+            select changed.id, coalesce(is_now.matches, false), is_now.key
+              from (select distinct ${keptChanges.rowId} as id ${changes}) as changed
+              left join lateral (select ${state} from ${playlists} where ${playlists.id} = changed.id) as is_now on true
+          ) as versions
+          group by id having count(distinct (matches, case when matches then key end)) > 1)`,
+      })
+      .from(sql`(select) as one_row`);
+    return row.logged === raises && !row.touched;
   }
+
+  /** How a list's kept order is obtained: read from the playlists, kept on through changes that leave it alone. */
+  const orderOptions = (filter: PlaylistFilter, viewer: Viewer, sort: PlaylistSort) => ({
+    reads: PLAYLISTS_READ,
+    unchangedSince: (kept: Generations, now: Generations) => untouched(filter, viewer, sort, kept, now),
+  });
 
   /**
    * The first KEPT_ORDER_ROWS of a list, computed again only when a change of the playlists touches
    * it: the shared audience's (viewer id null) serve every viewer of public playlists alone.
    */
   function keptOrder(filter: PlaylistFilter, viewer: Viewer, sort: PlaylistSort): Promise<KeptOrder> {
-    const opts = { reads: PLAYLISTS_READ, unchangedSince: untouched(whereOf(filter, viewer), sort) };
-    return orders.obtain(orderKey(filter, viewer, sort), opts, async () => {
+    return orders.obtain(orderKey(filter, viewer, sort), orderOptions(filter, viewer, sort), async () => {
       const first = await computedPage(filter, viewer, sort, KEPT_ORDER_PAGE, {
         personal: false,
         idsOnly: true,
@@ -388,8 +398,7 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
   function ownerOrder(filter: PlaylistFilter, ownerId: number, viewer: Viewer, sort: PlaylistSort) {
     // What the viewer sees is the shared audience's and their own: a change that touches neither
     // leaves both orders.
-    const opts = { reads: PLAYLISTS_READ, unchangedSince: untouched(whereOf(filter, viewer), sort) };
-    return orders.obtain(orderKey(filter, viewer, sort), opts, async () => {
+    return orders.obtain(orderKey(filter, viewer, sort), orderOptions(filter, viewer, sort), async () => {
       const shared = await keptOrder(filter, { ...viewer, id: null }, sort);
       const ownHidden = and(
         eq(playlists.creatorId, ownerId),
