@@ -48,17 +48,12 @@ interface Raise {
   /** Updates of these columns only raise it (every column when not given). */
   columns?: PgColumn[];
   /**
-   * Raised by each updated row whose `columns` hold new values, not by every statement: for
-   * updates that run often and mostly change nothing (a sign-in's timezone).
+   * Raised row by row, not once per statement: by each updated row whose `columns` hold new values
+   * (`changed`: updates that run often and mostly change nothing, a sign-in's timezone); by each
+   * written row, logged in kept_changes with the raise (`logged`: its id and the row as it was, which
+   * kept orders check, LOGGED_CHANGES); or by each row that meets a named condition over OLD and NEW.
    */
-  onlyNewValues?: boolean;
-  /** A row condition (SQL over OLD and NEW) for an update trigger, and a name for it. */
-  when?: { name: string; condition: string };
-  /**
-   * Raised by each written row, which is logged in kept_changes with the raise (its id, and the row
-   * as it was): kept orders check the rows changed since they were computed (LOGGED_CHANGES).
-   */
-  logRows?: boolean;
+  perRow?: 'changed' | 'logged' | { name: string; condition: string };
 }
 
 /** How many raises of a logging generation kept_changes holds; older orders are computed again. */
@@ -67,13 +62,21 @@ export const LOGGED_CHANGES = 100;
 const everyColumnBut = (table: PgTable, ...notShown: PgColumn[]) =>
   Object.values(getTableColumns(table)).filter((column) => !notShown.includes(column));
 
+/** Every write of each table raises `generation`, once per statement. */
+const everyWrite = (generation: GenerationName, ...tables: PgTable[]): Raise[] =>
+  tables.map((table) => ({ generation, table }));
+
+/** Rows of `table` gained or lost, or an update giving one of them another owner (`columns`). */
+const ownership = (table: PgTable, columns: PgColumn[]): Raise[] => [
+  { generation: 'owners', table, on: ['insert', 'delete', 'truncate'] },
+  { generation: 'owners', table, on: ['update'], columns, perRow: 'changed' },
+];
+
 /** Every table and column a kept answer, total, order, row or session reads. */
 export const RAISES: Raise[] = [
-  // Play counts change with every counted listen and are read fresh (files.repo.ts), but orders by
-  // them are kept (`plays`); the waveform
-  // and loudness only GET /api/files/waveform reads, the peaks only GET /api/files/peaks (made at
-  // its first request for an older file), never kept; the audio's size only the staff dashboard's
-  // storage total reads, fresh (insights), and the library analysis fills it for older files.
+  // Play counts change with every counted listen: orders by them follow `plays`, kept rows read them
+  // again after one. The waveform, loudness and peaks are read only by their own calls, never kept;
+  // the audio's size only by the staff dashboard's storage total, fresh.
   {
     generation: 'files',
     table: files,
@@ -87,12 +90,7 @@ export const RAISES: Raise[] = [
     ),
   },
   { generation: 'plays', table: files, on: ['update'], columns: [files.plays] },
-  { generation: 'files', table: fileTriggers },
-  { generation: 'files', table: triggers },
-  { generation: 'files', table: tags },
-  { generation: 'files', table: fileTags },
-  { generation: 'files', table: fileTiers },
-  { generation: 'files', table: membershipTiers },
+  ...everyWrite('files', fileTriggers, triggers, tags, fileTags, fileTiers, membershipTiers),
   { generation: 'files', table: users, on: ['update', 'delete', 'truncate'], columns: [users.username] },
 
   // A rating recounts its playlist's likes, dislikes and favourites: those may be as old as a kept
@@ -104,12 +102,10 @@ export const RAISES: Raise[] = [
     table: playlists,
     on: ['insert', 'update', 'delete'],
     columns: everyColumnBut(playlists, playlists.likes, playlists.dislikes, playlists.favorites),
-    logRows: true,
+    perRow: 'logged',
   },
   { generation: 'playlists', table: playlists, on: ['truncate'] },
-  { generation: 'playlists', table: playlistFiles },
-  { generation: 'playlists', table: series },
-  { generation: 'playlists', table: seriesPlaylists },
+  ...everyWrite('playlists', playlistFiles, series, seriesPlaylists),
   {
     generation: 'playlists',
     table: users,
@@ -119,29 +115,12 @@ export const RAISES: Raise[] = [
 
   // What a user owns that makes a list their own (platform/access.ts): uploads, authored files and
   // playlists not public. Not the other columns: an edit of a description changes no owner.
-  { generation: 'owners', table: files, on: ['insert', 'delete', 'truncate'] },
-  {
-    generation: 'owners',
-    table: files,
-    on: ['update'],
-    columns: [files.uploaderId, files.authorId],
-    onlyNewValues: true,
-  },
-  { generation: 'owners', table: playlists, on: ['insert', 'delete', 'truncate'] },
-  {
-    generation: 'owners',
-    table: playlists,
-    on: ['update'],
-    columns: [playlists.creatorId, playlists.isPublic],
-    onlyNewValues: true,
-  },
+  ...ownership(files, [files.uploaderId, files.authorId]),
+  ...ownership(playlists, [playlists.creatorId, playlists.isPublic]),
 
   // What the session lookup (live_session_user, platform/access.repo.ts) reads: a user's roles and
   // memberships, and every tier of the creators they hold a tier of.
-  { generation: 'sessions', table: roles },
-  { generation: 'sessions', table: userRoles },
-  { generation: 'sessions', table: userMemberships },
-  { generation: 'sessions', table: membershipTiers },
+  ...everyWrite('sessions', roles, userRoles, userMemberships, membershipTiers),
   // Not on insert: a new session's token is kept nowhere yet. Not on last_seen_at: each session's
   // hourly touch would drop every kept session; a kept session's idle end is judged in the process
   // from the last-seen time it was read with, which the app only moves forward.
@@ -162,7 +141,7 @@ export const RAISES: Raise[] = [
     table: authSessions,
     on: ['update'],
     columns: [authSessions.lastSeenAt],
-    when: { name: 'last_seen_back', condition: 'NEW."last_seen_at" < OLD."last_seen_at"' },
+    perRow: { name: 'last_seen_back', condition: 'NEW."last_seen_at" < OLD."last_seen_at"' },
   },
   // Of users only what the lookup reads; a new account has no session yet.
   { generation: 'sessions', table: users, on: ['delete', 'truncate'] },
@@ -171,48 +150,37 @@ export const RAISES: Raise[] = [
     table: users,
     on: ['update'],
     columns: [users.id, users.username, users.timezone, users.hideLockedFiles, users.suspendedAt],
-    onlyNewValues: true,
+    perRow: 'changed',
   },
 ];
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-function triggerName(raise: Raise): string {
-  const kind = raise.when
-    ? `_${raise.when.name}`
-    : raise.logRows
-      ? '_logged'
-      : raise.onlyNewValues
-        ? '_rows'
-        : '';
-  return `${getTableName(raise.table)}${kind}_bumps_${raise.generation}_generation`;
+function triggerName({ perRow, table, generation }: Raise): string {
+  const kind =
+    typeof perRow === 'object'
+      ? `_${perRow.name}`
+      : { changed: '_rows', logged: '_logged', none: '' }[perRow ?? 'none'];
+  return `${getTableName(table)}${kind}_bumps_${generation}_generation`;
 }
 
 function raiseTrigger(raise: Raise): string {
-  const table = quote(getTableName(raise.table));
+  const { perRow, columns = [] } = raise;
   const writes = (raise.on ?? EVERY_WRITE).map((write) =>
     write === 'update' && raise.columns
-      ? `UPDATE OF ${raise.columns.map((c) => quote(c.name)).join(', ')}`
+      ? `UPDATE OF ${columns.map((c) => quote(c.name)).join(', ')}`
       : write.toUpperCase(),
   );
-  const function_ = `EXECUTE FUNCTION "${raise.logRows ? 'bump_and_log' : 'bump'}_kept_generation"('${raise.generation}')`;
-  const name = quote(triggerName(raise));
-  if (raise.logRows) {
-    return `CREATE OR REPLACE TRIGGER ${name} AFTER ${writes.join(' OR ')} ON ${table}
-  FOR EACH ROW ${function_}`;
-  }
-  if (raise.when) {
-    return `CREATE OR REPLACE TRIGGER ${name} AFTER ${writes.join(' OR ')} ON ${table}
-  FOR EACH ROW WHEN (${raise.when.condition}) ${function_}`;
-  }
-  if (raise.onlyNewValues) {
-    const values = (row: string) =>
-      `(${(raise.columns ?? []).map((c) => `${row}.${quote(c.name)}`).join(', ')})`;
-    return `CREATE OR REPLACE TRIGGER ${name} AFTER ${writes.join(' OR ')} ON ${table}
-  FOR EACH ROW WHEN (${values('OLD')} IS DISTINCT FROM ${values('NEW')}) ${function_}`;
-  }
-  return `CREATE OR REPLACE TRIGGER ${name} AFTER ${writes.join(' OR ')} ON ${table}
-  FOR EACH STATEMENT ${function_}`;
+  const values = (row: string) => `(${columns.map((c) => `${row}.${quote(c.name)}`).join(', ')})`;
+  const when =
+    perRow === 'changed'
+      ? ` WHEN (${values('OLD')} IS DISTINCT FROM ${values('NEW')})`
+      : typeof perRow === 'object'
+        ? ` WHEN (${perRow.condition})`
+        : '';
+  const bump = perRow === 'logged' ? 'bump_and_log' : 'bump';
+  return `CREATE OR REPLACE TRIGGER ${quote(triggerName(raise))} AFTER ${writes.join(' OR ')} ON ${quote(getTableName(raise.table))}
+  FOR EACH ${perRow ? 'ROW' : 'STATEMENT'}${when} EXECUTE FUNCTION "${bump}_kept_generation"('${raise.generation}')`;
 }
 
 /** The names of every generated trigger, by table. */

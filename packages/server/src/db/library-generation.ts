@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Database, WriteCount } from './client.ts';
 import { GENERATIONS, type GenerationName, type LibraryPart } from './kept-generations.ts';
 import { keptGenerations } from './schema/index.ts';
@@ -57,32 +56,23 @@ export function sameGenerations(kept: Generations, now: Generations, parts: read
   return parts.every((part) => kept[part] === now[part]);
 }
 
-/** A generation's current count, as a scalar subquery. */
-const generationOf = (name: GenerationName) =>
-  sql<number>`coalesce((select ${keptGenerations.generation} from ${keptGenerations}
-    where ${keptGenerations.name} = ${sql.raw(`'${name}'`)}), 0)::int8`.mapWith(Number);
-
 /**
  * The reader of the generations of a database: what the read cache (platform/read-cache.ts) and the
  * session users kept in the process (platform/session-cache.ts, decision 034) depend on. The app
  * makes one (app.ts) and its answers are kept for that database alone (two databases' generations
- * are unrelated numbers). All concurrent requests share one read (sharedReads) of a prepared
- * single-row query; on the embedded database, a read is not sent again until a statement that may
+ * are unrelated numbers). All concurrent requests share one read (sharedReads) of its
+ * few rows; on the embedded database, a read is not sent again until a statement that may
  * write has been (untilWritten).
  */
 export function createGenerationsReader({ db, writes }: Database): () => Promise<Generations> {
-  const read = db
-    .select(
-      Object.fromEntries(GENERATIONS.map((name) => [name, generationOf(name)])) as Record<
-        GenerationName,
-        ReturnType<typeof generationOf>
-      >,
-    )
-    .from(sql`(select) as one_row`)
-    .prepare('kept_generations');
-  const none = Object.fromEntries(GENERATIONS.map((name) => [name, 0])) as Generations;
+  const read = db.select().from(keptGenerations).prepare('kept_generations');
   return untilWritten(
     writes,
-    sharedReads(async () => (await read.execute())[0] ?? none),
+    sharedReads(async () => {
+      const generations = Object.fromEntries(GENERATIONS.map((name) => [name, 0])) as Generations;
+      for (const { name, generation } of await read.execute())
+        generations[name as GenerationName] = generation;
+      return generations;
+    }),
   );
 }

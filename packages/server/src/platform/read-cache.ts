@@ -7,25 +7,17 @@ import type { Viewer } from './access.repo.ts';
 import type { Clock } from './clock.ts';
 
 /**
- * What the server keeps of the library between requests: short-lived answers of the library's
- * read calls (GET /files, /playlists, /series, ...), the totals and first rows of paged lists, full
- * file rows and small lookups.
- *
- * Each is kept with the generations of the library's parts it reads (db/kept-generations.ts
- * declares which writes raise which), and is given again while those are unchanged: a change made
- * through any server process, the admin command or psql shows on the next request, and a change to
- * playlists leaves file lists kept. A kept answer also expires after `ttlMs`, which bounds what
- * changes without a generation: the clock (release dates, the expiry of signed media URLs), play
- * counts and the like, dislike and favourite counts of playlists.
- *
- * Answers are shared by everyone who sees the library alike: a list viewer (access.listViewer)
- * without an id stands for every visitor with its tiers and setting; one with an id for an owner,
- * whose own files and playlists raise the generations too. Answers that read a user's own ratings
- * or progress (`personal`) are computed each time. Concurrent requests for an answer that is being
- * computed wait for that computation.
+ * What the server keeps of the library between requests (decision 010): answers of the library's
+ * read calls, totals and first rows of paged lists, full rows by id and small lookups. Each is kept
+ * with the generations of the parts it reads (db/kept-generations.ts declares which writes raise
+ * which) and given again while they are current, so a change through any process, the admin
+ * command or psql shows on the next request. An answer also expires after `ttlMs`, which bounds what
+ * changes without a generation: the clock (release dates, signed media URLs) and rating counts.
+ * Answers are shared by everyone who sees the library alike (whoseAnswer); those that read a user's
+ * own ratings or progress (`personal`) are computed each time.
  */
 export interface ReadCache {
-  /** The answer of a GET route: kept, or computed by `compute`. */
+  /** The answer of a GET route, kept as serialised, or computed by `compute`. */
   answer<T>(
     req: FastifyRequest,
     reply: FastifyReply,
@@ -38,32 +30,21 @@ export interface ReadCache {
    * cost more than a long list's total a minute old.
    */
   totals: Kept<number, { exactLimit: number }>;
-  /**
-   * The first rows of lists by filter and order, with the list's total (modules/files/files.repo.ts,
-   * modules/playlists/playlists.repo.ts), so that a list's first pages are slices of them.
-   * Concurrent requests for an order not kept share its one computation.
-   */
+  /** The first rows of lists by filter and order, with the list's total (files.repo, playlists.repo). */
   orders: Shared<KeptOrder>;
   /**
-   * Small answers by key, of the parts they read, computed once for concurrent requests: may-play
-   * checks (modules/media/media.routes.ts), search targets and trigger links (files.repo.ts), every
-   * trigger by name (playlists.service.ts) and what a user owns of the library (platform/access.ts).
-   * The key names what `compute` answers.
+   * Small answers by key: may-play checks (media.routes), search targets and trigger links
+   * (files.repo), triggers by name (playlists.service) and what a user owns (access.ts).
    */
-  lookups: {
-    obtain<T>(key: string, opts: { reads: readonly LibraryPart[] }, compute: () => Promise<T>): Promise<T>;
-  };
-  /**
-   * Full rows by id: of files (their play counts follow `plays`) and of playlists (their rating
-   * counts, which a rating raises no generation for, as old as a kept answer may be).
-   */
+  lookups: Shared<unknown>;
+  /** Full rows by id, shared by every viewer (which rows a viewer may see is the filter's business). */
   rows: { files: KeptRows; playlists: KeptRows };
 }
 
 /**
- * Full rows by id of one part of the library, shared by every viewer (which rows a viewer may see is
- * the filter's business). A kept row is given while its part is unchanged, with its counts read again
- * (`read.counts`) once they may have changed; the others are read (`read.rows`) and kept.
+ * A kept row is given while its part is unchanged, with its counts read again (`read.counts`) once
+ * they may have changed: play counts after a play, playlists' rating counts once as old as a kept
+ * answer may be. The rows not kept are read (`read.rows`) and kept.
  */
 export interface KeptRows {
   obtain<R extends { id: number }>(
@@ -81,10 +62,7 @@ export interface AnswerOptions {
   personal?: boolean;
 }
 
-/**
- * Kept values by key: `find` answers the value, if still valid, `keep` to remember a new one, the
- * generations it judged by, and the entry no longer valid.
- */
+/** Kept values by key: `find` answers one still valid, if any, and how to keep a new one. */
 export interface Kept<T, Options = object> {
   find(
     key: string,
@@ -93,19 +71,19 @@ export interface Kept<T, Options = object> {
 }
 
 /**
- * A value kept by key, or computed once by `compute` for every concurrent caller and kept. One kept
- * at older generations is kept on when `unchangedSince` finds that the changes since left it alone:
- * it answers for every part in `reads`.
+ * Values kept by key, each computed once for every concurrent caller (a popular list's first
+ * request would otherwise order it once per request). One kept at older generations is kept on when
+ * `unchangedSince` finds that the changes since left it alone.
  */
 export interface Shared<T> {
-  obtain(
+  obtain<V extends T>(
     key: string,
     opts: {
       reads: readonly LibraryPart[];
       unchangedSince?: (kept: Generations, now: Generations) => Promise<boolean>;
     },
-    compute: () => Promise<T>,
-  ): Promise<T>;
+    compute: () => Promise<V>,
+  ): Promise<V>;
 }
 
 /** The ids of a list's first rows, in order, and its total. */
@@ -124,16 +102,14 @@ const MAX_KEPT_ROWS = 10_000;
 interface Entry<T> {
   value: T;
   generations: Generations;
-  reads: readonly LibraryPart[];
   keptAt: number;
 }
 
 type ReadGenerations = () => Promise<Generations>;
 
 /**
- * The generations of the answer being computed: the totals and orders it looks up are as valid at
- * those as the answer (what is read afterwards is at least as new), and a second read would cost
- * each computed answer another round trip. `read` tells the database.
+ * The generations of the answer being computed (and of its database, `read`): what it looks up is
+ * judged at those, as the answer is, without another round trip.
  */
 const answering = new AsyncLocalStorage<{ read: ReadGenerations; generations: Generations }>();
 
@@ -153,10 +129,7 @@ function whoseAnswer(viewer: Viewer | undefined): string {
   return viewer.id === null ? `audience ${audience}` : `user ${viewer.id} ${audience}`;
 }
 
-/**
- * Values kept by key while the generations they were read at are current for what they read;
- * `stillValid` may keep them longer (large totals).
- */
+/** Values kept by key while their generations are current; `stillValid` may keep them longer. */
 function keptValues<T, Options>(
   read: ReadGenerations,
   clock: Clock,
@@ -171,10 +144,10 @@ function keptValues<T, Options>(
       const entry = kept.get(key);
       const valid =
         entry !== undefined &&
-        stillValid(entry, sameGenerations(entry.generations, generations, entry.reads), opts, now);
+        stillValid(entry, sameGenerations(entry.generations, generations, opts.reads), opts, now);
       return {
         value: valid ? entry.value : undefined,
-        keep: (value) => kept.set(key, { value, generations, reads: opts.reads, keptAt: now }),
+        keep: (value) => kept.set(key, { value, generations, keptAt: now }),
         generations,
         stale: valid ? undefined : entry,
       };
@@ -182,37 +155,37 @@ function keptValues<T, Options>(
   };
 }
 
-/**
- * Values kept by key while the generations they were read at are current; a value not kept is
- * computed once for the callers that ask while it is under way at the same generations (a
- * popular list's first request would otherwise count and order it once per concurrent request).
- */
+/** Shared values: kept values, each computed once for the callers that ask at the same generations. */
 function sharedValues<T>(read: ReadGenerations, clock: Clock, max: number): Shared<T> {
   const kept = keptValues<T, object>(read, clock, max, (_entry, current) => current);
   const underWay = new Map<string, { generations: Generations; value: Promise<T> }>();
-  return {
-    async obtain(key, { reads, unchangedSince }, compute) {
-      const { value, keep, generations, stale } = await kept.find(key, { reads });
-      if (value !== undefined) return value;
-      const shared = underWay.get(key);
-      if (shared && sameGenerations(shared.generations, generations, reads)) return shared.value;
-      const mine = {
-        generations,
-        value:
-          stale && unchangedSince
-            ? unchangedSince(stale.generations, generations).then((same) => (same ? stale.value : compute()))
-            : compute(),
-      };
-      underWay.set(key, mine);
-      try {
-        const computed = await mine.value;
-        keep(computed);
-        return computed;
-      } finally {
-        if (underWay.get(key) === mine) underWay.delete(key);
-      }
-    },
-  };
+  async function obtain(
+    key: string,
+    { reads, unchangedSince }: Parameters<Shared<T>['obtain']>[1],
+    compute: () => Promise<T>,
+  ): Promise<T> {
+    const { value, keep, generations, stale } = await kept.find(key, { reads });
+    if (value !== undefined) return value;
+    const shared = underWay.get(key);
+    if (shared && sameGenerations(shared.generations, generations, reads)) return shared.value;
+    const mine = {
+      generations,
+      value:
+        stale && unchangedSince
+          ? unchangedSince(stale.generations, generations).then((same) => (same ? stale.value : compute()))
+          : compute(),
+    };
+    underWay.set(key, mine);
+    try {
+      const computed = await mine.value;
+      keep(computed);
+      return computed;
+    } finally {
+      if (underWay.get(key) === mine) underWay.delete(key);
+    }
+  }
+  // A value kept by key is of what that key's `compute` answers.
+  return { obtain } as Shared<T>;
 }
 
 export function createReadCache(opts: {
@@ -221,10 +194,7 @@ export function createReadCache(opts: {
   clock: Clock;
   ttlMs: number;
   maxEntries: number;
-  /**
-   * Bounds the memory of kept bodies (their total length): without it, a thousand distinct
-   * requests for large pages could hold gigabytes. A body longer than this is not kept.
-   */
+  /** The kept bodies' total length: a thousand large pages could hold gigabytes. A longer body is not kept. */
   maxCharacters: number;
 }): ReadCache {
   const { ttlMs, maxEntries, maxCharacters, clock, readGenerations: read } = opts;
@@ -238,7 +208,7 @@ export function createReadCache(opts: {
       current || (entry.value >= exactLimit && younger(entry.keptAt, now, LARGE_TOTAL_MS)),
   );
   const orders = sharedValues<KeptOrder>(read, clock, MAX_KEPT_VALUES);
-  const lookups = sharedValues<unknown>(read, clock, MAX_KEPT_VALUES) as ReadCache['lookups'];
+  const lookups = sharedValues<unknown>(read, clock, MAX_KEPT_VALUES);
   const rows = {
     files: keptRows(read, 'files', (generations) => generations.plays),
     // A rating raises no generation: playlists' counts are kept as long as an answer may be (the
@@ -277,14 +247,13 @@ export function createReadCache(opts: {
       let entry = kept.get(key);
       if (
         entry &&
-        sameGenerations(entry.generations, generations, entry.reads) &&
+        sameGenerations(entry.generations, generations, reads) &&
         younger(entry.keptAt, now, ttlMs)
       ) {
         reply.header('x-cache', 'hit');
       } else {
         const computed = {
           generations,
-          reads,
           keptAt: now,
           // Kept as written by the route's serializer (from its response schema), so a kept
           // answer is only sent, not serialised again.
