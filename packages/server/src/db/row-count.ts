@@ -1,8 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { ReadCache } from '../platform/read-cache.ts';
+import type { KeptOrder } from '../platform/read-cache.ts';
 import type { Db } from './client.ts';
-import type { LibraryPart } from './kept-generations.ts';
 
 /** Up to this many matches a total is counted exactly whenever the library has changed. */
 export const EXACT_COUNT_LIMIT = 1000;
@@ -32,50 +31,62 @@ async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, cap: nu
   return total;
 }
 
-/** A statement's text and parameters: what identifies a filter when nothing cheaper does. */
-const statementKey = ({ sql: text, params }: { sql: string; params: unknown[] }) =>
-  `${text}\n${JSON.stringify(params)}`;
+/**
+ * After a change, a long list's total (EXACT_COUNT_LIMIT or more) is counted again at most once a
+ * minute: counting 100,000 rows with every change would cost more than a long list's total a minute old.
+ */
+const LONG_TOTAL_MS = 60_000;
+
+/** What a list's computation knows of its total beforehand: the total (`current`) or a hint of it. */
+export interface KnownTotal {
+  total: number;
+  current: boolean;
+}
 
 /**
- * How a paged list gets its totalItems. Counting 100,000 rows on every page view is what makes long
- * lists slow, and paging or re-sorting a list asks for the same total again and again:
- * - a total kept for this filter is used as it is, and the page query counts nothing;
- * - otherwise the page query carries the count up to `exactLimit` as a column (`column`), and
- *   `of(firstRow)` reads it; at the limit, the whole count runs in a statement of its own.
- * Totals are kept by the count statement's text, or by `opts.key`: a key of the filter the caller
- * builds `where` from, which costs less to make than the statement (a tenth of a millisecond).
+ * A list's first rows and total computed again (`was`: the kept order they replace, if any; `now`:
+ * the app clock): `compute` is told the old total, as the total itself while a long list's is under
+ * a minute old, otherwise as a hint of how many rows match.
  */
-export async function pageTotal(
+export async function recomputedOrder(
+  was: KeptOrder | undefined,
+  now: number,
+  compute: (known: KnownTotal | undefined) => Promise<{ ids: number[]; total: number }>,
+): Promise<KeptOrder> {
+  // A clock moved backwards (tests) counts as old too.
+  const reused = !!was && was.total >= EXACT_COUNT_LIMIT && Math.abs(now - was.countedAt) < LONG_TOTAL_MS;
+  const { ids, total } = await compute(was && { total: was.total, current: reused });
+  return { ids, total, countedAt: reused && was ? was.countedAt : now };
+}
+
+/**
+ * How a paged list gets its totalItems. Given a total known beforehand (`known`), the page query
+ * counts nothing; otherwise it carries the count up to `exactLimit` as a column (`column`), and
+ * `of(firstRow)` reads it; at the limit, the whole count runs in a statement of its own.
+ */
+export function pageTotal(
   db: Db,
-  totals: ReadCache['totals'],
   table: PgTable,
   where: SQL | undefined,
-  opts: { reads: readonly LibraryPart[]; exactLimit?: number; personal?: boolean; key?: string },
+  known?: number,
+  exactLimit = EXACT_COUNT_LIMIT,
 ) {
-  const exactLimit = opts.exactLimit ?? EXACT_COUNT_LIMIT;
-  const full = db.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
-  // A total of the viewer's own ratings is counted each time (no generation follows them).
-  const { value: kept, keep } = opts.personal
-    ? { value: undefined, keep: () => {} }
-    : await totals.find(opts.key ?? statementKey(full.toSQL()), { exactLimit, reads: opts.reads });
-
   return {
-    /** The total kept for this filter, if any (before the page query runs). */
-    kept,
-
     column:
-      kept === undefined ? cappedCount(db, table, where, exactLimit) : sql<number>`${sql.raw(String(kept))}`,
+      known === undefined
+        ? cappedCount(db, table, where, exactLimit)
+        : sql<number>`${sql.raw(String(known))}`,
 
     /**
      * The total, given the page's first row (none when the page is past the end). `exact`: the
      * row's total is a whole count, not one capped at `exactLimit`.
      */
     async of(firstRow: { total: number } | undefined, opts: { exact?: boolean } = {}): Promise<number> {
-      if (kept !== undefined) return kept;
-      let total = firstRow ? firstRow.total : await countUpTo(db, table, where, exactLimit);
-      if (total >= exactLimit && !(firstRow && opts.exact)) [{ total }] = await full;
-      keep(total);
-      return total;
+      if (known !== undefined) return known;
+      const total = firstRow ? firstRow.total : await countUpTo(db, table, where, exactLimit);
+      if (total < exactLimit || (firstRow && opts.exact)) return total;
+      const [whole] = await db.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
+      return whole.total;
     },
   };
 }

@@ -24,7 +24,7 @@ export interface AppContext {
    * requests: the read cache and the kept sessions judge by them.
    */
   readGenerations: () => Promise<Generations>;
-  /** Short-lived answers of the library's read calls, and kept totals of paged lists. */
+  /** What the server keeps of the library: answers of its read calls, lists' first rows, rows by id. */
   readCache: ReadCache;
   /** Prometheus counters the modules add to (served at /metrics, platform/metrics.ts). */
   metrics: Metrics;

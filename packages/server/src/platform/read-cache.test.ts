@@ -469,9 +469,9 @@ describe('createReadCache', () => {
     const order = (key: string, reads: typeof READS | typeof BY_PLAYS) =>
       cache.orders.obtain(key, reads, async () => {
         computed += 1;
-        return { ids: [3, 1, 2], total: 3 };
+        return { ids: [3, 1, 2], total: 3, countedAt: 0 };
       });
-    expect(await order('by name', READS)).toEqual({ ids: [3, 1, 2], total: 3 });
+    expect(await order('by name', READS)).toEqual({ ids: [3, 1, 2], total: 3, countedAt: 0 });
     await order('by plays', BY_PLAYS);
     expect(computed).toBe(2);
     clock.advance(3_600_000);
@@ -490,6 +490,25 @@ describe('createReadCache', () => {
     expect(computed).toBe(5);
   });
 
+  it('gives the computation of a changed order the order it replaces and the app clock time', async () => {
+    const cache = newCache();
+    const given: unknown[] = [];
+    const order = () =>
+      cache.orders.obtain('given', READS, async (was, now) => {
+        given.push([was, now]);
+        return { ids: [given.length], total: 1, countedAt: now };
+      });
+    const start = clock.now().getTime();
+    const first = await order();
+    clock.advance(2_000);
+    await db.execute(sql`update tags set name = name where false`);
+    await order();
+    expect(given).toEqual([
+      [undefined, start],
+      [first, start + 2_000],
+    ]);
+  });
+
   it('computes an order once for the callers that ask while it is under way, and keeps no failure', async () => {
     // Generations answered at once, so that every caller reaches the order before the test goes on.
     const cache = createReadCache({
@@ -505,6 +524,7 @@ describe('createReadCache', () => {
         new Promise<number[]>((resolve, reject) => computations.push({ resolve, reject })).then((ids) => ({
           ids,
           total: ids.length,
+          countedAt: 0,
         })),
       );
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -518,8 +538,8 @@ describe('createReadCache', () => {
     await settle();
     expect(computations).toHaveLength(2);
     computations[1].resolve([7, 8]);
-    expect(await Promise.all(asked)).toEqual(Array(3).fill({ ids: [7, 8], total: 2 }));
-    expect(await obtain()).toEqual({ ids: [7, 8], total: 2 });
+    expect(await Promise.all(asked)).toEqual(Array(3).fill({ ids: [7, 8], total: 2, countedAt: 0 }));
+    expect(await obtain()).toEqual({ ids: [7, 8], total: 2, countedAt: 0 });
     expect(computations).toHaveLength(2);
   });
 
@@ -610,21 +630,23 @@ describe('createReadCache', () => {
       maxCharacters: 1_000_000,
     });
     let computed = 0;
-    const compute = async () => ({ ids: [++computed], total: 1 });
+    const compute = async () => ({ ids: [++computed], total: 1, countedAt: 0 });
     for (const reads of [READS, { reads: ['files', 'plays'] as const }]) {
       expect(await cache.orders.obtain(`x ${reads.reads}`, reads, compute)).toEqual({
         ids: [computed],
         total: 1,
+        countedAt: 0,
       });
       expect(await cache.orders.obtain(`x ${reads.reads}`, reads, compute)).toEqual({
         ids: [computed],
         total: 1,
+        countedAt: 0,
       });
     }
     expect(computed).toBe(2);
   });
 
-  it('looks up totals and orders within an answer at the generations of that answer, reading none again', async () => {
+  it('looks up orders and lookups within an answer at the generations of that answer, reading none again', async () => {
     const read = createGenerationsReader(app.ctx.database);
     let reads = 0;
     const cache = createReadCache({
@@ -638,18 +660,18 @@ describe('createReadCache', () => {
       maxCharacters: 1_000_000,
     });
     await cache.answer(request('/with-lookups'), reply, READS, async () => {
-      await cache.orders.obtain('o', READS, async () => ({ ids: [1], total: 1 }));
-      (await cache.totals.find('t', { exactLimit: 10, reads: READS.reads })).keep(1);
+      await cache.orders.obtain('o', READS, async () => ({ ids: [1], total: 1, countedAt: 0 }));
+      await cache.lookups.obtain('l', READS, async () => 1);
       return 'done';
     });
     expect(reads).toBe(1);
     // Outside an answer, a lookup reads the generations: a change since shows.
-    const again = async () => ({ ids: [2], total: 1 });
-    expect(await cache.orders.obtain('o', READS, again)).toEqual({ ids: [1], total: 1 });
+    const again = async () => ({ ids: [2], total: 1, countedAt: 0 });
+    expect(await cache.orders.obtain('o', READS, again)).toEqual({ ids: [1], total: 1, countedAt: 0 });
     expect(reads).toBe(2);
     await db.execute(sql`update tags set name = name where false`);
-    expect(await cache.orders.obtain('o', READS, again)).toEqual({ ids: [2], total: 1 });
-    expect((await cache.totals.find('t', { exactLimit: 10, reads: READS.reads })).value).toBeUndefined();
+    expect(await cache.orders.obtain('o', READS, again)).toEqual({ ids: [2], total: 1, countedAt: 0 });
+    expect(await cache.lookups.obtain('l', READS, async () => 2)).toBe(2);
   });
 
   it('keeps bodies within maxCharacters in all, and none longer than that', async () => {

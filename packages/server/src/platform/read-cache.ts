@@ -8,7 +8,7 @@ import type { Clock } from './clock.ts';
 
 /**
  * What the server keeps of the library between requests (decision 010): answers of the library's
- * read calls, totals and first rows of paged lists, full rows by id and small lookups. Each is kept
+ * read calls, the first rows of paged lists with their totals, full rows by id and small lookups. Each is kept
  * with the generations of the parts it reads (db/kept-generations.ts declares which writes raise
  * which) and given again while they are current, so a change through any process, the admin
  * command or psql shows on the next request. An answer also expires after `ttlMs`, which bounds what
@@ -24,12 +24,6 @@ export interface ReadCache {
     opts: AnswerOptions,
     compute: () => Promise<T>,
   ): Promise<T>;
-  /**
-   * Totals of paged lists by filter (db/row-count.ts). After a change, one of `exactLimit` or more
-   * stays valid up to a minute from its count: counting 100,000 rows again with every change would
-   * cost more than a long list's total a minute old.
-   */
-  totals: Kept<number, { exactLimit: number }>;
   /** The first rows of lists by filter and order, with the list's total (files.repo, playlists.repo). */
   orders: Shared<KeptOrder>;
   /**
@@ -62,18 +56,11 @@ export interface AnswerOptions {
   personal?: boolean;
 }
 
-/** Kept values by key: `find` answers one still valid, if any, and how to keep a new one. */
-export interface Kept<T, Options = object> {
-  find(
-    key: string,
-    opts: Options & { reads: readonly LibraryPart[] },
-  ): Promise<{ value: T | undefined; keep: (value: T) => void; generations: Generations; stale?: Entry<T> }>;
-}
-
 /**
  * Values kept by key, each computed once for every concurrent caller (a popular list's first
  * request would otherwise order it once per request). One kept at older generations is kept on when
- * `unchangedSince` finds that the changes since left it alone.
+ * `unchangedSince` finds that the changes since left it alone; otherwise `compute` is given it
+ * (`was`) and the app clock's time.
  */
 export interface Shared<T> {
   obtain<V extends T>(
@@ -82,19 +69,21 @@ export interface Shared<T> {
       reads: readonly LibraryPart[];
       unchangedSince?: (kept: Generations, now: Generations) => Promise<boolean>;
     },
-    compute: () => Promise<V>,
+    compute: (was: V | undefined, now: number) => Promise<V>,
   ): Promise<V>;
 }
 
-/** The ids of a list's first rows, in order, and its total. */
+/**
+ * The ids of a list's first rows, in order, and its total, counted at `countedAt` (app clock,
+ * db/row-count.ts).
+ */
 export interface KeptOrder {
   ids: readonly number[];
   total: number;
+  countedAt: number;
 }
 
-/** After a change, large totals are counted again at most once a minute. */
-const LARGE_TOTAL_MS = 60_000;
-/** Totals, first-row orders (a few hundred ids each) and lookups, each. */
+/** First-row orders (a few hundred ids each) and lookups, each. */
 const MAX_KEPT_VALUES = 5000;
 /** Full rows of each part (1-2 KB each with their triggers and tags): about 10-20 MB. */
 const MAX_KEPT_ROWS = 10_000;
@@ -102,7 +91,6 @@ const MAX_KEPT_ROWS = 10_000;
 interface Entry<T> {
   value: T;
   generations: Generations;
-  keptAt: number;
 }
 
 type ReadGenerations = () => Promise<Generations>;
@@ -129,57 +117,34 @@ function whoseAnswer(viewer: Viewer | undefined): string {
   return viewer.id === null ? `audience ${audience}` : `user ${viewer.id} ${audience}`;
 }
 
-/** Values kept by key while their generations are current; `stillValid` may keep them longer. */
-function keptValues<T, Options>(
-  read: ReadGenerations,
-  clock: Clock,
-  max: number,
-  stillValid: (entry: Entry<T>, current: boolean, opts: Options, now: number) => boolean,
-): Kept<T, Options> {
-  const kept = new LRUCache<string, Entry<T>>({ max });
-  return {
-    async find(key, opts) {
-      const generations = await generationsFor(read);
-      const now = clock.now().getTime();
-      const entry = kept.get(key);
-      const valid =
-        entry !== undefined &&
-        stillValid(entry, sameGenerations(entry.generations, generations, opts.reads), opts, now);
-      return {
-        value: valid ? entry.value : undefined,
-        keep: (value) => kept.set(key, { value, generations, keptAt: now }),
-        generations,
-        stale: valid ? undefined : entry,
-      };
-    },
-  };
-}
-
-/** Shared values: kept values, each computed once for the callers that ask at the same generations. */
+/** Shared values (Shared): kept while their generations are current. */
 function sharedValues<T>(read: ReadGenerations, clock: Clock, max: number): Shared<T> {
-  const kept = keptValues<T, object>(read, clock, max, (_entry, current) => current);
+  const kept = new LRUCache<string, Entry<T>>({ max });
   const underWay = new Map<string, { generations: Generations; value: Promise<T> }>();
   async function obtain(
     key: string,
     { reads, unchangedSince }: Parameters<Shared<T>['obtain']>[1],
-    compute: () => Promise<T>,
+    compute: (was: T | undefined, now: number) => Promise<T>,
   ): Promise<T> {
-    const { value, keep, generations, stale } = await kept.find(key, { reads });
-    if (value !== undefined) return value;
+    const generations = await generationsFor(read);
+    const stale = kept.get(key);
+    if (stale && sameGenerations(stale.generations, generations, reads)) return stale.value;
     const shared = underWay.get(key);
     if (shared && sameGenerations(shared.generations, generations, reads)) return shared.value;
+    const now = clock.now().getTime();
+    const recompute = () => compute(stale?.value, now);
     const mine = {
       generations,
       value:
         stale && unchangedSince
-          ? unchangedSince(stale.generations, generations).then((same) => (same ? stale.value : compute()))
-          : compute(),
+          ? unchangedSince(stale.generations, generations).then((same) => (same ? stale.value : recompute()))
+          : recompute(),
     };
     underWay.set(key, mine);
     try {
-      const computed = await mine.value;
-      keep(computed);
-      return computed;
+      const value = await mine.value;
+      kept.set(key, { value, generations });
+      return value;
     } finally {
       if (underWay.get(key) === mine) underWay.delete(key);
     }
@@ -198,15 +163,6 @@ export function createReadCache(opts: {
   maxCharacters: number;
 }): ReadCache {
   const { ttlMs, maxEntries, maxCharacters, clock, readGenerations: read } = opts;
-  // A clock moved backwards (tests) counts as old too.
-  const younger = (keptAt: number, now: number, ms: number) => Math.abs(now - keptAt) < ms;
-  const totals = keptValues<number, { exactLimit: number }>(
-    read,
-    clock,
-    MAX_KEPT_VALUES,
-    (entry, current, { exactLimit }, now) =>
-      current || (entry.value >= exactLimit && younger(entry.keptAt, now, LARGE_TOTAL_MS)),
-  );
   const orders = sharedValues<KeptOrder>(read, clock, MAX_KEPT_VALUES);
   const lookups = sharedValues<unknown>(read, clock, MAX_KEPT_VALUES);
   const rows = {
@@ -217,11 +173,10 @@ export function createReadCache(opts: {
       ttlMs > 0 ? Math.floor(clock.now().getTime() / ttlMs) : Number.NaN,
     ),
   };
-  if (ttlMs <= 0)
-    return { answer: (_req, _reply, _opts, compute) => compute(), totals, orders, lookups, rows };
+  if (ttlMs <= 0) return { answer: (_req, _reply, _opts, compute) => compute(), orders, lookups, rows };
 
   type Body = ReturnType<FastifyReply['serialize']>;
-  const kept = new LRUCache<string, Entry<Promise<Body>> & { characters: number }>({
+  const kept = new LRUCache<string, Entry<Promise<Body>> & { keptAt: number; characters: number }>({
     max: maxEntries,
     // An answer still being computed weighs 1 (lru-cache wants a positive size) until its length is known.
     sizeCalculation: (entry) => Math.max(1, entry.characters),
@@ -230,7 +185,6 @@ export function createReadCache(opts: {
   });
 
   return {
-    totals,
     orders,
     lookups,
     rows,
@@ -248,7 +202,8 @@ export function createReadCache(opts: {
       if (
         entry &&
         sameGenerations(entry.generations, generations, reads) &&
-        younger(entry.keptAt, now, ttlMs)
+        // A clock moved backwards (tests) counts as old too.
+        Math.abs(now - entry.keptAt) < ttlMs
       ) {
         reply.header('x-cache', 'hit');
       } else {

@@ -1,7 +1,7 @@
 import type { FileSortType } from '@mesmer/shared/api/files';
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { pageTotal } from '../../db/row-count.ts';
+import { type KnownTotal, pageTotal, recomputedOrder } from '../../db/row-count.ts';
 import {
   files,
   fileTags,
@@ -218,12 +218,9 @@ const FILES_AND_PLAYS_READ = ['files', 'plays'] as const;
 /** A JSON.stringify replacer that writes a Set (the viewer's tiers) as its sorted items, not `{}`. */
 const setsAsArrays = (_key: string, value: unknown) => (value instanceof Set ? [...value].sort() : value);
 
-/**
- * `kept`: what the app keeps of the library (ctx.readCache): totals and first rows by filter, and
- * full rows by id.
- */
-export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders' | 'rows' | 'lookups'>) {
-  const { totals, orders, rows: keptRows, lookups } = kept;
+/** `kept`: what the app keeps of the library (ctx.readCache): first rows by filter, rows by id, lookups. */
+export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'orders' | 'rows' | 'lookups'>) {
+  const { orders, rows: keptRows, lookups } = kept;
   /** What `read` answers, kept while the files part is unchanged: a statement fewer for most lists. */
   const keptLookup = <T>(key: string, read: () => Promise<T>) =>
     lookups.obtain(key, { reads: FILES_READ }, read);
@@ -307,7 +304,7 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
           .orderBy(...orderOf(sort))
           .limit(limit)
           .offset(offset);
-      /** The same rows when the matches are known to be few: the matches first, then sorted. */
+      /** The same rows when the matches are known to be few: the matches first, sorted and counted. */
       const matchesFirst = async (limit: number, offset: number) => {
         const matches = db
           .select({ id: files.id, key: sql`${sortKeys[sort.type]}`.as('key') })
@@ -316,9 +313,10 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
         const dir = sql.raw(sort.direction === 'asc' ? 'asc' : 'desc');
         // `offset 0` keeps the subquery apart, so it is planned without the order. Both drivers
         // (node-postgres, PGlite) answer raw statements as { rows }.
-        const { rows } = (await db.execute(sql`select matches.id from (${matches} offset 0) as matches
+        const { rows } = (await db.execute(sql`select matches.id, (count(*) over ())::int as total
+          from (${matches} offset 0) as matches
           order by matches.key ${dir}, matches.id ${dir} limit ${limit} offset ${offset}`)) as {
-          rows: { id: number }[];
+          rows: { id: number; total: number }[];
         };
         return rows;
       };
@@ -328,25 +326,30 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders
       const seenBy = [viewer.id, viewer.readsAllFiles, filter.onlyUnlocked ? viewer.entitledTierIds : null];
       const filterKey = `files ${JSON.stringify([filter, seenBy], setsAsArrays)}`;
       /** The ids of rows `offset` to `offset + limit` and the list's total. */
-      const rowsAndTotal = async (limit: number, offset: number) => {
-        const totalItems = await pageTotal(db, totals, files, where, { key: filterKey, reads: FILES_READ });
-        if (totalItems.kept !== undefined && totalItems.kept <= FEW_MATCHES) {
-          const rows = await matchesFirst(limit, offset);
-          return { ids: rows.map((row) => row.id), total: totalItems.kept };
-        }
-        const rows = await ordered(limit, offset, totalItems.column);
-        return { ids: rows.map((row) => row.id), total: await totalItems.of(rows[0]) };
+      const rowsAndTotal = async (limit: number, offset: number, known?: KnownTotal) => {
+        const totalItems = pageTotal(db, files, where, known?.current ? known.total : undefined);
+        // The matches' count is whole: no count again when it reaches the limit.
+        const few = known !== undefined && known.total <= FEW_MATCHES;
+        const rows = few
+          ? await matchesFirst(limit, offset)
+          : await ordered(limit, offset, totalItems.column);
+        return { ids: rows.map((row) => row.id), total: await totalItems.of(rows[0], { exact: few }) };
       };
+      // The list's kept order: its first KEPT_ORDER_ROWS and its total.
+      const keptOrder = () =>
+        orders.obtain(
+          `${filterKey} ${sort.type} ${sort.direction}`,
+          { reads: sort.type === 'playcount' ? FILES_AND_PLAYS_READ : FILES_READ },
+          (was, now) => recomputedOrder(was, now, (known) => rowsAndTotal(KEPT_ORDER_ROWS, 0, known)),
+        );
       // A page within the first KEPT_ORDER_ROWS of a list (a single file by uuid aside) is a slice
-      // of the list's kept order, read whole the first time.
+      // of the list's kept order; a later page is read with the order's total.
       const sliced = !filter.uuid && page.offset + page.limit <= KEPT_ORDER_ROWS;
-      const { ids, total } = sliced
-        ? await orders.obtain(
-            `${filterKey} ${sort.type} ${sort.direction}`,
-            { reads: sort.type === 'playcount' ? FILES_AND_PLAYS_READ : FILES_READ },
-            () => rowsAndTotal(KEPT_ORDER_ROWS, 0),
-          )
-        : await rowsAndTotal(page.limit, page.offset);
+      const { ids, total } = filter.uuid
+        ? await rowsAndTotal(page.limit, page.offset)
+        : sliced
+          ? await keptOrder()
+          : await rowsAndTotal(page.limit, page.offset, { total: (await keptOrder()).total, current: true });
       const pageIds = sliced ? ids.slice(page.offset, page.offset + page.limit) : ids;
       const byId = await pageRows(pageIds);
       return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total };

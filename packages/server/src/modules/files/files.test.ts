@@ -450,6 +450,11 @@ describe('files repo query shapes', () => {
     // A rename raises the library generation: the next page is in the new order.
     await db.update(files).set({ name: 'Omega Induction' }).where(eq(files.id, f.alpha.id));
     expect(await page('name', 2, 1)).toEqual({ names: ['Delta Music', 'Omega Induction'], total: 3 });
+    // A file hidden: the order and its total counted again, past the kept rows too.
+    await db.update(files).set({ isPublic: false }).where(eq(files.id, f.beta.id));
+    expect(await page('name', 3)).toEqual({ names: ['Delta Music', 'Omega Induction'], total: 2 });
+    expect(await page('name', KEPT_ORDER_ROWS, 1)).toEqual({ names: ['Omega Induction'], total: 2 });
+    await db.update(files).set({ isPublic: true }).where(eq(files.id, f.beta.id));
 
     // A counted play raises the plays generation alone: the order by play counts is read again at
     // once, orders by anything else stay kept.
@@ -520,7 +525,7 @@ describe('files repo query shapes', () => {
     const repo = createFilesRepo(db, app.ctx.readCache);
     for (const type of ['date', 'name', 'duration', 'playcount'] as const) {
       for (const direction of ['asc', 'desc'] as const) {
-        // Past the kept rows; the first time with the total counted, then with it kept (FEW_MATCHES).
+        // Past the kept rows, with the total of the kept order: few matches (FEW_MATCHES).
         const page = async () =>
           (
             await repo.list(

@@ -194,4 +194,23 @@ describe('a list sliced from its kept order', () => {
     expect(await firstThree()).toEqual([oldest.name, ...newestFirst.slice(0, 2)]);
     await db.execute(sql`update playlists set date_created = ${day(1)} where id = ${oldest.id}`);
   });
+
+  it('gives a list by likes, and a page past the kept order, the total of the kept order: new after a change', async () => {
+    const total = KEPT_ORDER_ROWS + 5;
+    const totals = async () => [
+      (await page('searchQuery=wave&sort=likes&pageSize=2')).total,
+      (await page(`searchQuery=wave&pageSize=2&pageOffset=${KEPT_ORDER_ROWS}`)).total,
+    ];
+    expect(await totals()).toEqual([total, total]);
+    // A wave that no longer matches, unseen: the totals are the kept order's, not counted again.
+    const [oldest, second] = waves;
+    await unseen(sql`update playlists set name = 'Calm' where id = ${oldest.id}`);
+    expect(await totals()).toEqual([total, total]);
+    // Another wave renamed away through the API: counted again, the unseen change with it.
+    expect((await edit({ id: second.id, name: 'Still water' })).statusCode).toBe(200);
+    expect(await totals()).toEqual([total - 2, total - 2]);
+    expect((await edit({ id: second.id, name: second.name })).statusCode).toBe(200);
+    expect((await edit({ id: oldest.id, name: oldest.name })).statusCode).toBe(200);
+    expect(await totals()).toEqual([total, total]);
+  });
 });

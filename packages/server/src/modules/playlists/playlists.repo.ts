@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { LOGGED_CHANGES } from '../../db/kept-generations.ts';
 import type { Generations } from '../../db/library-generation.ts';
-import { pageTotal } from '../../db/row-count.ts';
+import { type KnownTotal, pageTotal, recomputedOrder } from '../../db/row-count.ts';
 import {
   files,
   fileTiers,
@@ -160,16 +160,11 @@ function matchesFilter(filter: PlaylistFilter): SQL | undefined {
 }
 
 /**
- * What names a list's total and order: `where` is made of the filter and what visiblePlaylistsFor
- * reads of the viewer, and naming it so costs less than writing out a statement's text.
+ * What names a list's kept order: `where` is made of the filter and what visiblePlaylistsFor reads
+ * of the viewer, and naming it so costs less than writing out a statement's text.
  */
-function listKey(filter: PlaylistFilter, viewer: Viewer): string {
-  return `playlists ${JSON.stringify([filter, viewer.id, viewer.readsAllFiles])}`;
-}
-
-/** What names a list's kept order: its total's name and the sort. */
 function orderKey(filter: PlaylistFilter, viewer: Viewer, sort: PlaylistSort): string {
-  return `${listKey(filter, viewer)} ${sort.key} ${sort.direction}`;
+  return `playlists ${JSON.stringify([filter, viewer.id, viewer.readsAllFiles])} ${sort.key} ${sort.direction}`;
 }
 
 /**
@@ -198,13 +193,15 @@ const KEPT_ORDER_PAGE = { limit: KEPT_ORDER_ROWS, offset: 0 };
 
 /** Sorts by ratings: those change without a new playlists generation (db/kept-generations.ts). */
 const RATING_SORTS: ReadonlySet<PlaylistSort['key']> = new Set(['likes', 'favorites']);
+/** The kept order whose total a list sorted by ratings, or a later page, is given. */
+const NEWEST_FIRST: PlaylistSort = { key: 'datecreated', direction: 'desc' };
 
 /** Playlist lists read the playlists part of the library: which match depends on playlists, entries and plans. */
 const PLAYLISTS_READ = ['playlists'] as const;
 
-/** `kept`: the app's kept totals and orders (ctx.readCache). */
-export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'orders' | 'rows'>) {
-  const { totals, orders, rows: keptRows } = kept;
+/** `kept`: the app's kept orders and rows (ctx.readCache). */
+export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'orders' | 'rows'>) {
+  const { orders, rows: keptRows } = kept;
   // A fixed statement, prepared once per connection.
   const triggersByIds = db
     .select({ id: triggers.id, uuid: triggers.uuid, name: triggers.name })
@@ -240,30 +237,27 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
 
   /**
    * A page of a list and its total, computed: the rows in full, or (`idsOnly`) their ids alone, for
-   * a kept order whose pages read their rows apart.
+   * a kept order whose pages read their rows apart. `known`: what is known of the total beforehand.
    */
   async function computedPage(
     filter: PlaylistFilter,
     viewer: Viewer,
     sort: PlaylistSort,
     page: { limit: number; offset: number },
-    { personal, idsOnly }: { personal: boolean; idsOnly: boolean },
+    { idsOnly, known }: { idsOnly: boolean; known?: KnownTotal },
   ) {
     const where = whereOf(filter, viewer);
     const dir = sort.direction === 'asc' ? asc : desc;
-    // A kept total, or the count up to a limit riding along as a column: one round trip.
-    const totalItems = await pageTotal(db, totals, playlists, where, {
-      key: listKey(filter, viewer),
-      reads: PLAYLISTS_READ,
-      personal,
-    });
+    // A total known, or the count up to a limit riding along as a column: one round trip.
+    const keptTotal = known?.current ? known.total : undefined;
+    const totalItems = pageTotal(db, playlists, where, keptTotal);
     const sortKey = PLAYLIST_SORT_COLUMNS[sort.key];
     // A search matching few playlists (or not known to match many) reads its matches once, for
     // the page and the count both: walking a sort index testing each row, and counting the
     // matches apart, cost 10-25 ms for a word of 800 matches, which a creator's edit anywhere
     // made count again.
     const matchesFirst =
-      filter.searchQuery !== undefined && (totalItems.kept === undefined || totalItems.kept <= FEW_MATCHES);
+      filter.searchQuery !== undefined && (known === undefined || known.total <= FEW_MATCHES);
     const matches = db.$with('matches').as(
       db
         .select({ id: playlists.id, key: sql`${sortKey}`.as('key') })
@@ -274,7 +268,7 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
     const pageOfMatches = sql`${playlists.id} in (select matches.id from matches
         order by matches.key ${direction}, matches.id ${direction} limit ${page.limit} offset ${page.offset})`;
     const columns = idsOnly ? { id: playlists.id } : listedColumns;
-    const shape = preparedShape(filter, viewer, sort, { keptTotal: totalItems.kept !== undefined, idsOnly });
+    const shape = preparedShape(filter, viewer, sort, { keptTotal: keptTotal !== undefined, idsOnly });
     if (shape !== null && !matchesFirst) {
       let prepared = preparedPages.get(shape);
       if (!prepared) {
@@ -282,9 +276,7 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
           .select({
             ...columns,
             total:
-              totalItems.kept === undefined
-                ? totalItems.column
-                : sql<number>`${sql.placeholder('total')}::int`,
+              keptTotal === undefined ? totalItems.column : sql<number>`${sql.placeholder('total')}::int`,
           })
           .from(playlists)
           .innerJoin(users, eq(users.id, playlists.creatorId))
@@ -296,7 +288,7 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
         preparedPages.set(shape, prepared);
       }
       const rows = (await prepared.execute({
-        total: totalItems.kept ?? 0,
+        total: keptTotal ?? 0,
         limit: page.limit,
         offset: page.offset,
       })) as (ListedPlaylistRow & { total: number })[];
@@ -308,9 +300,7 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
           .select({
             ...columns,
             total:
-              totalItems.kept === undefined
-                ? sql<number>`(select count(*)::int from matches)`
-                : totalItems.column,
+              keptTotal === undefined ? sql<number>`(select count(*)::int from matches)` : totalItems.column,
           })
           .from(playlists)
           .innerJoin(users, eq(users.id, playlists.creatorId))
@@ -381,13 +371,12 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
    * it: the shared audience's (viewer id null) serve every viewer of public playlists alone.
    */
   function keptOrder(filter: PlaylistFilter, viewer: Viewer, sort: PlaylistSort): Promise<KeptOrder> {
-    return orders.obtain(orderKey(filter, viewer, sort), orderOptions(filter, viewer, sort), async () => {
-      const first = await computedPage(filter, viewer, sort, KEPT_ORDER_PAGE, {
-        personal: false,
-        idsOnly: true,
-      });
-      return { ids: first.rows.map((row) => row.id), total: first.total };
-    });
+    return orders.obtain(orderKey(filter, viewer, sort), orderOptions(filter, viewer, sort), (was, now) =>
+      recomputedOrder(was, now, async (known) => {
+        const first = await computedPage(filter, viewer, sort, KEPT_ORDER_PAGE, { idsOnly: true, known });
+        return { ids: first.rows.map((row) => row.id), total: first.total };
+      }),
+    );
   }
 
   /**
@@ -415,7 +404,8 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
         .where(or(shared.ids.length > 0 ? inArray(playlists.id, [...shared.ids]) : undefined, ownHidden))
         .orderBy(dir(PLAYLIST_SORT_COLUMNS[sort.key]), dir(playlists.id))
         .limit(KEPT_ORDER_ROWS);
-      return { ids: rows.map((row) => row.id), total: shared.total + (rows[0]?.ownHidden ?? 0) };
+      const total = shared.total + (rows[0]?.ownHidden ?? 0);
+      return { ids: rows.map((row) => row.id), total, countedAt: shared.countedAt };
     });
   }
 
@@ -427,14 +417,18 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'totals' | 'or
       page: { limit: number; offset: number },
     ): Promise<{ rows: ListedPlaylistRow[]; total: number }> {
       // A filter on the viewer's own ratings is computed each time (no generation follows them).
-      const personal = filter.favoritedBy !== undefined || filter.likedBy !== undefined;
-      const sliced = !personal && !RATING_SORTS.has(sort.key) && page.offset + page.limit <= KEPT_ORDER_ROWS;
-      if (!sliced) return computedPage(filter, viewer, sort, page, { personal, idsOnly: false });
+      if (filter.favoritedBy !== undefined || filter.likedBy !== undefined)
+        return computedPage(filter, viewer, sort, page, { idsOnly: false });
       // Readers of all playlists see no shared list: theirs is computed for them.
-      const { ids, total } =
+      const orderOf = (sort: PlaylistSort) =>
         viewer.id !== null && !viewer.readsAllFiles
-          ? await ownerOrder(filter, viewer.id, viewer, sort)
-          : await keptOrder(filter, viewer, sort);
+          ? ownerOrder(filter, viewer.id, viewer, sort)
+          : keptOrder(filter, viewer, sort);
+      if (RATING_SORTS.has(sort.key) || page.offset + page.limit > KEPT_ORDER_ROWS) {
+        const { total } = await orderOf(RATING_SORTS.has(sort.key) ? NEWEST_FIRST : sort);
+        return computedPage(filter, viewer, sort, page, { idsOnly: false, known: { total, current: true } });
+      }
+      const { ids, total } = await orderOf(sort);
       const pageIds = ids.slice(page.offset, page.offset + page.limit);
       if (pageIds.length === 0) return { rows: [], total };
       // The page's rows, kept while the playlists are unchanged; their rating counts are read again
