@@ -1,5 +1,5 @@
 import type { FileSortType } from '@mesmer/shared/api/files';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { files, fileTriggers, keptGenerations, triggers } from '../../db/schema/index.ts';
 import { authHeader, createSignedInUser, type TestUser } from '../../test/factories.ts';
@@ -503,6 +503,39 @@ describe('files repo query shapes', () => {
       .update(files)
       .set({ description: 'Counting down slowly.', plays: 50 })
       .where(eq(files.id, f.alpha.id));
+  });
+
+  it('counts a list once, in its order newest first, whose total its other orders and later pages take', async () => {
+    const repo = createFilesRepo(db, app.ctx.readCache);
+    const filter = { fileTypes: [1, 2, 7], onlyHaptics: false };
+    const page = async (type: FileSortType, offset = 0) => {
+      const { rows, total } = await repo.list(
+        filter,
+        anonymous,
+        { type, direction: 'asc' },
+        { limit: 5, offset },
+      );
+      return { names: rows.map((row) => row.name), total };
+    };
+    const newest = await repo.list(filter, anonymous, newestFirst, { limit: 5, offset: 0 });
+    expect(newest.total).toBe(3);
+    // A file hidden where no trigger sees it: the orders computed from now on leave it out, but
+    // take the total kept with the order newest first.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(files).set({ isPublic: false }).where(eq(files.id, f.beta.id));
+    });
+    expect(await page('name')).toEqual({ names: ['Alpha Induction', 'Delta Music'], total: 3 });
+    expect(await page('duration', KEPT_ORDER_ROWS)).toEqual({ names: [], total: 3 });
+    // A change the triggers see: counted again.
+    await db.update(files).set({ isPublic: true }).where(eq(files.id, f.beta.id));
+    expect(await page('name')).toEqual({
+      names: ['Alpha Induction', 'Beta Deepener', 'Delta Music'],
+      total: 3,
+    });
+    await db.update(files).set({ isPublic: false }).where(eq(files.id, f.beta.id));
+    expect(await page('duration', KEPT_ORDER_ROWS)).toEqual({ names: [], total: 2 });
+    await db.update(files).set({ isPublic: true }).where(eq(files.id, f.beta.id));
   });
 
   it('keeps the first rows of a list apart for viewers of different tiers', async () => {

@@ -193,7 +193,7 @@ const KEPT_ORDER_PAGE = { limit: KEPT_ORDER_ROWS, offset: 0 };
 
 /** Sorts by ratings: those change without a new playlists generation (db/kept-generations.ts). */
 const RATING_SORTS: ReadonlySet<PlaylistSort['key']> = new Set(['likes', 'favorites']);
-/** The kept order whose total a list sorted by ratings, or a later page, is given. */
+/** The kept order that counts a list's total, which its other orders, later pages and lists by ratings take. */
 const NEWEST_FIRST: PlaylistSort = { key: 'datecreated', direction: 'desc' };
 
 /** Playlist lists read the playlists part of the library: which match depends on playlists, entries and plans. */
@@ -371,11 +371,20 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'orders' | 'ro
    * it: the shared audience's (viewer id null) serve every viewer of public playlists alone.
    */
   function keptOrder(filter: PlaylistFilter, viewer: Viewer, sort: PlaylistSort): Promise<KeptOrder> {
-    return orders.obtain(orderKey(filter, viewer, sort), orderOptions(filter, viewer, sort), (was, now) =>
-      recomputedOrder(was, now, async (known) => {
-        const first = await computedPage(filter, viewer, sort, KEPT_ORDER_PAGE, { idsOnly: true, known });
-        return { ids: first.rows.map((row) => row.id), total: first.total };
-      }),
+    const firstRows = async (known: KnownTotal | undefined) => {
+      const first = await computedPage(filter, viewer, sort, KEPT_ORDER_PAGE, { idsOnly: true, known });
+      return { ids: first.rows.map((row) => row.id), total: first.total };
+    };
+    // The order newest first counts the total; the others take it from that one.
+    return orders.obtain(
+      orderKey(filter, viewer, sort),
+      orderOptions(filter, viewer, sort),
+      async (was, now) => {
+        if (sort.key === NEWEST_FIRST.key && sort.direction === NEWEST_FIRST.direction)
+          return recomputedOrder(was, now, firstRows);
+        const { total, countedAt } = await keptOrder(filter, viewer, NEWEST_FIRST);
+        return { ...(await firstRows({ total, current: true })), countedAt };
+      },
     );
   }
 
@@ -425,7 +434,7 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'orders' | 'ro
           ? ownerOrder(filter, viewer.id, viewer, sort)
           : keptOrder(filter, viewer, sort);
       if (RATING_SORTS.has(sort.key) || page.offset + page.limit > KEPT_ORDER_ROWS) {
-        const { total } = await orderOf(RATING_SORTS.has(sort.key) ? NEWEST_FIRST : sort);
+        const { total } = await orderOf(NEWEST_FIRST);
         return computedPage(filter, viewer, sort, page, { idsOnly: false, known: { total, current: true } });
       }
       const { ids, total } = await orderOf(sort);
