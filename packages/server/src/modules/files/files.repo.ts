@@ -331,8 +331,9 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'orders' | 'rows' 
       /** The ids of rows `offset` to `offset + limit` in `order` and the list's total. */
       const rowsAndTotal = async (order: FileSort, limit: number, offset: number, known?: KnownTotal) => {
         const totalItems = pageTotal(db, files, where, known?.current ? known.total : undefined);
-        // The matches' count is whole: no count again when it reaches the limit.
-        const few = known !== undefined && known.total <= FEW_MATCHES;
+        // A search not known to match many reads its matches first: a count of them all runs anyway
+        // when they are many. The matches' count is whole: no count again when it reaches the limit.
+        const few = known === undefined ? filter.search !== undefined : known.total <= FEW_MATCHES;
         const rows = few
           ? await matchesFirst(order, limit, offset)
           : await ordered(order, limit, offset, totalItems.column);
