@@ -8,10 +8,10 @@ import type { Clock } from './clock.ts';
 
 /**
  * What the server keeps of the library between requests (decision 010): answers of the library's
- * read calls, the first rows of paged lists with their totals, full rows by id and small lookups. Each is kept
- * with the generations of the parts it reads (db/kept-generations.ts declares which writes raise
- * which) and given again while they are current, so a change through any process, the admin
- * command or psql shows on the next request. An answer also expires after `ttlMs`, which bounds what
+ * read calls, the first rows of paged lists with their totals, full rows by id and small lookups.
+ * Each is kept with the generations of the parts it reads (db/kept-generations.ts declares which
+ * writes raise which) and given again while they are current, so a change through any process, the
+ * admin command or psql shows on the next request. An answer also expires after `ttlMs`, which bounds what
  * changes without a generation: the clock (release dates, signed media URLs) and rating counts.
  * Answers are shared by everyone who sees the library alike (whoseAnswer); those that read a user's
  * own ratings or progress (`personal`) are computed each time.
@@ -159,7 +159,7 @@ export function createReadCache(opts: {
   clock: Clock;
   ttlMs: number;
   maxEntries: number;
-  /** The kept bodies' total length: a thousand large pages could hold gigabytes. A longer body is not kept. */
+  /** The kept bodies' total length (a thousand large pages could be gigabytes); a longer one is not kept. */
   maxCharacters: number;
 }): ReadCache {
   const { ttlMs, maxEntries, maxCharacters, clock, readGenerations: read } = opts;

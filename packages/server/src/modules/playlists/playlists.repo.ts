@@ -193,7 +193,7 @@ const KEPT_ORDER_PAGE = { limit: KEPT_ORDER_ROWS, offset: 0 };
 
 /** Sorts by ratings: those change without a new playlists generation (db/kept-generations.ts). */
 const RATING_SORTS: ReadonlySet<PlaylistSort['key']> = new Set(['likes', 'favorites']);
-/** The kept order that counts a list's total, which its other orders, later pages and lists by ratings take. */
+/** The order that counts a list's total, which its other orders, later pages and lists by ratings take. */
 const NEWEST_FIRST: PlaylistSort = { key: 'datecreated', direction: 'desc' };
 
 /** Playlist lists read the playlists part of the library: which match depends on playlists, entries and plans. */
