@@ -66,6 +66,14 @@ describe('a kept order computed again', () => {
     expect(told).toEqual([undefined, { total: 12, current: false }]);
   });
 
+  it("takes the total of the list's counting order when given one, and is told it as the total", async () => {
+    const told: (KnownTotal | undefined)[] = [];
+    const counting = { ids: [9], total: 40, countedAt: 5 };
+    const order = await recomputedOrder(undefined, 70_000, compute(12, told), async () => counting);
+    expect(order).toEqual({ ids: [1, 2], total: 40, countedAt: 5 });
+    expect(told).toEqual([{ total: 40, current: true }]);
+  });
+
   it('counts again after the app clock moved backwards', async () => {
     const told: (KnownTotal | undefined)[] = [];
     const long = EXACT_COUNT_LIMIT;

@@ -45,14 +45,20 @@ export interface KnownTotal {
 
 /**
  * A list's first rows and total computed again (`was`: the kept order they replace, if any; `now`:
- * the app clock): `compute` is told the old total, as the total itself while a long list's is under
- * a minute old, otherwise as a hint of how many rows match.
+ * the app clock). An order that takes its total from the list's counting order (`countedIn`: newest
+ * first, kept) is told that total. The counting order is told its old total, as the total itself
+ * while a long list's is under a minute old, otherwise as a hint of how many rows match.
  */
 export async function recomputedOrder(
   was: KeptOrder | undefined,
   now: number,
   compute: (known: KnownTotal | undefined) => Promise<{ ids: number[]; total: number }>,
+  countedIn?: () => Promise<KeptOrder>,
 ): Promise<KeptOrder> {
+  if (countedIn) {
+    const { total, countedAt } = await countedIn();
+    return { ...(await compute({ total, current: true })), countedAt };
+  }
   // A clock moved backwards (tests) counts as old too.
   const reused = !!was && was.total >= EXACT_COUNT_LIMIT && Math.abs(now - was.countedAt) < LONG_TOTAL_MS;
   const { ids, total } = await compute(was && { total: was.total, current: reused });

@@ -348,13 +348,15 @@ export function createFilesRepo(db: Db, kept: Pick<ReadCache, 'orders' | 'rows' 
         orders.obtain(
           `${filterKey} ${order.type} ${order.direction}`,
           { reads: order.type === 'playcount' ? FILES_AND_PLAYS_READ : FILES_READ },
-          async (was, now) => {
-            if (order.type === COUNTED_ORDER.type && order.direction === COUNTED_ORDER.direction)
-              return recomputedOrder(was, now, (known) => rowsAndTotal(order, KEPT_ORDER_ROWS, 0, known));
-            const { total, countedAt } = await keptOrder(COUNTED_ORDER);
-            const first = await rowsAndTotal(order, KEPT_ORDER_ROWS, 0, { total, current: true });
-            return { ...first, countedAt };
-          },
+          (was, now) =>
+            recomputedOrder(
+              was,
+              now,
+              (known) => rowsAndTotal(order, KEPT_ORDER_ROWS, 0, known),
+              order.type === COUNTED_ORDER.type && order.direction === COUNTED_ORDER.direction
+                ? undefined
+                : () => keptOrder(COUNTED_ORDER),
+            ),
         );
       // A page within the first KEPT_ORDER_ROWS of a list (a single file by uuid aside) is a slice
       // of the list's kept order; a later page is read with the order's total.

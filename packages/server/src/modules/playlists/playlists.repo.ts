@@ -376,15 +376,15 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'orders' | 'ro
       return { ids: first.rows.map((row) => row.id), total: first.total };
     };
     // The order newest first counts the total; the others take it from that one.
-    return orders.obtain(
-      orderKey(filter, viewer, sort),
-      orderOptions(filter, viewer, sort),
-      async (was, now) => {
-        if (sort.key === NEWEST_FIRST.key && sort.direction === NEWEST_FIRST.direction)
-          return recomputedOrder(was, now, firstRows);
-        const { total, countedAt } = await keptOrder(filter, viewer, NEWEST_FIRST);
-        return { ...(await firstRows({ total, current: true })), countedAt };
-      },
+    return orders.obtain(orderKey(filter, viewer, sort), orderOptions(filter, viewer, sort), (was, now) =>
+      recomputedOrder(
+        was,
+        now,
+        firstRows,
+        sort.key === NEWEST_FIRST.key && sort.direction === NEWEST_FIRST.direction
+          ? undefined
+          : () => keptOrder(filter, viewer, NEWEST_FIRST),
+      ),
     );
   }
 
