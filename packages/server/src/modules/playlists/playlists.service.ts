@@ -111,16 +111,20 @@ export function createPlaylistsService({
     });
   }
 
-  async function present(rows: PlaylistRow[], viewer: Viewer): Promise<Playlist[]> {
-    const entries = await repo.entries(rows.map((r) => r.id));
+  /** The visible files of these entries, grouped by playlist, in order. */
+  async function shownFiles(entries: PlaylistEntry[], viewer: Viewer) {
     const visibleFiles = await files.visibleByIds(viewer, [...new Set(entries.map((e) => e.fileId))]);
     const fileById = new Map(visibleFiles.map((f) => [f.id, f]));
-    const shown = groupByPlaylist(
+    return groupByPlaylist(
       entries.flatMap((entry) => {
         const file = fileById.get(entry.fileId);
         return file ? [{ playlistId: entry.playlistId, file, disabled: entry.disabled }] : [];
       }),
     );
+  }
+
+  /** Playlists with their entries' visible files (shownFiles). */
+  function presentWith(rows: PlaylistRow[], shown: Awaited<ReturnType<typeof shownFiles>>): Playlist[] {
     return rows.map((row) => {
       const entries = shown.get(row.id) ?? [];
       return toPlaylist(
@@ -129,6 +133,11 @@ export function createPlaylistsService({
         entries.map((e) => ({ ...e.file, disabled: e.disabled })),
       );
     });
+  }
+
+  async function present(rows: PlaylistRow[], viewer: Viewer): Promise<Playlist[]> {
+    const entries = await repo.entries(rows.map((r) => r.id));
+    return presentWith(rows, await shownFiles(entries, viewer));
   }
 
   /** The access check of one playlist: its row when the viewer may see it, else 404. */
@@ -226,50 +235,55 @@ export function createPlaylistsService({
       // playlist's own fields, each present only when sent.
       const { id: _id, fileIds: _fileIds, disabledFileIds: _disabled, expLevelId, ...ownFields } = input;
       const viewer = await access.viewer(user);
-      const stored = await ownPlaylist(input.id, user, viewer);
-      const changesEntries = input.fileIds !== undefined || input.disabledFileIds !== undefined;
+      // The entries are read beside the access check (and shown only after it passed): an edit's
+      // round trips wait behind every other request's under load, so it makes as few as it can.
+      const [stored, current] = await Promise.all([
+        ownPlaylist(input.id, user, viewer),
+        repo.entries([input.id]),
+      ]);
       const fields = { ...ownFields, ...(expLevelId !== undefined && { expLevel: expLevelId }) };
-      let updated: Partial<PlaylistRow> | undefined;
-      if (changesEntries) {
-        const current = await repo.entries([input.id]);
-        const fileIds = input.fileIds ?? current.map((e) => e.fileId);
-        if (input.fileIds) {
-          const visible = await access.files.visible(viewer, input.fileIds);
-          const unknown = [...new Set(input.fileIds.filter((id) => !visible.has(id)))];
-          if (unknown.length > 0) throw new Invalid(`fileIds: no such file: ${unknown.join(', ')}.`);
-          // Only files unlocked for the editor may be added; ones already in the playlist stay.
-          const already = new Set(current.map((e) => e.fileId));
-          const added = [...new Set(input.fileIds.filter((id) => !already.has(id)))];
-          const locked = (await files.visibleByIds(viewer, added)).filter((file) => file.isLocked);
-          if (locked.length > 0) {
-            const names = locked.map((file) => `“${file.name}”`).join(', ');
-            throw new Forbidden(`fileIds: ${names} ${locked.length === 1 ? 'is' : 'are'} locked for you.`);
-          }
-        }
-        if (input.disabledFileIds) {
-          const outside = input.disabledFileIds.filter((id) => !fileIds.includes(id));
-          if (outside.length > 0) {
-            throw new Invalid(`disabledFileIds: not in the playlist: ${[...new Set(outside)].join(', ')}.`);
-          }
-        }
-        const disabled = new Set(
-          input.disabledFileIds ?? current.filter((e: PlaylistEntry) => e.disabled).map((e) => e.fileId),
-        );
-        updated = await withTransaction(db, async (tx) => {
-          const txRepo = createPlaylistsRepo(tx, readCache);
-          const row = await txRepo.updateFields(input.id, fields);
-          await txRepo.replaceEntries(
-            input.id,
-            fileIds.map((fileId) => ({ fileId, disabled: disabled.has(fileId) })),
-          );
-          return row;
-        });
-      } else {
+      if (input.fileIds === undefined && input.disabledFileIds === undefined) {
         // One statement, without a transaction around it: the playlists generation's row (raised by
         // its trigger) stays locked only for the statement's own commit, not for round trips, so
-        // creators' edits do not queue behind each other.
-        updated = await repo.updateFields(input.id, fields);
+        // creators' edits do not queue behind each other. The answer's files are read meanwhile.
+        const [updated, shown] = await Promise.all([
+          repo.updateFields(input.id, fields),
+          shownFiles(current, viewer),
+        ]);
+        return presentWith([{ ...stored, ...updated }], shown)[0];
       }
+      const fileIds = input.fileIds ?? current.map((e) => e.fileId);
+      if (input.fileIds) {
+        const visible = await access.files.visible(viewer, input.fileIds);
+        const unknown = [...new Set(input.fileIds.filter((id) => !visible.has(id)))];
+        if (unknown.length > 0) throw new Invalid(`fileIds: no such file: ${unknown.join(', ')}.`);
+        // Only files unlocked for the editor may be added; ones already in the playlist stay.
+        const already = new Set(current.map((e) => e.fileId));
+        const added = [...new Set(input.fileIds.filter((id) => !already.has(id)))];
+        const locked = (await files.visibleByIds(viewer, added)).filter((file) => file.isLocked);
+        if (locked.length > 0) {
+          const names = locked.map((file) => `“${file.name}”`).join(', ');
+          throw new Forbidden(`fileIds: ${names} ${locked.length === 1 ? 'is' : 'are'} locked for you.`);
+        }
+      }
+      if (input.disabledFileIds) {
+        const outside = input.disabledFileIds.filter((id) => !fileIds.includes(id));
+        if (outside.length > 0) {
+          throw new Invalid(`disabledFileIds: not in the playlist: ${[...new Set(outside)].join(', ')}.`);
+        }
+      }
+      const disabled = new Set(
+        input.disabledFileIds ?? current.filter((e: PlaylistEntry) => e.disabled).map((e) => e.fileId),
+      );
+      const updated = await withTransaction(db, async (tx) => {
+        const txRepo = createPlaylistsRepo(tx, readCache);
+        const row = await txRepo.updateFields(input.id, fields);
+        await txRepo.replaceEntries(
+          input.id,
+          fileIds.map((fileId) => ({ fileId, disabled: disabled.has(fileId) })),
+        );
+        return row;
+      });
       const [playlist] = await present([{ ...stored, ...updated }], viewer);
       return playlist;
     },
