@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { createGenerationsReader } from './db/library-generation.ts';
+import { createChangedRowsReader, createGenerationsReader } from './db/library-generation.ts';
 import { seedRoles } from './db/seed/roles.ts';
 import { startCleanup } from './modules/cleanup/cleanup.service.ts';
 import { buildServices, registerModules, type Services } from './modules/index.ts';
@@ -125,6 +125,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     readGenerations,
     readCache: createReadCache({
       readGenerations,
+      changedRows: createChangedRowsReader(database),
       clock,
       ttlMs: config.libraryCacheSeconds * 1000,
       maxEntries: 4000,

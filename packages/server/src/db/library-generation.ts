@@ -1,6 +1,7 @@
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Database, WriteCount } from './client.ts';
 import { GENERATIONS, type GenerationName, type LibraryPart } from './kept-generations.ts';
-import { keptGenerations } from './schema/index.ts';
+import { keptChanges, keptGenerations } from './schema/index.ts';
 
 /**
  * Shares calls of `read` between concurrent callers: at most one is under way, and callers that
@@ -76,3 +77,21 @@ export function createGenerationsReader({ db, writes }: Database): () => Promise
     }),
   );
 }
+
+/**
+ * The ids of the rows whose logged changes raised `part` after generation `from` up to `to`; null
+ * when a raise between was not logged (an entry, a plan, a name, or older than LOGGED_CHANGES).
+ */
+export type ChangedRows = (part: LibraryPart, from: number, to: number) => Promise<number[] | null>;
+
+export const createChangedRowsReader =
+  ({ db }: Database): ChangedRows =>
+  async (part, from, to) => {
+    const { generation, rowId, generationName } = keptChanges;
+    const logged = await db
+      .select({ generation, rowId })
+      .from(keptChanges)
+      .where(and(eq(generationName, part), gt(generation, from), lte(generation, to)));
+    const raised = new Set(logged.map((row) => row.generation));
+    return raised.size === to - from ? logged.map((row) => row.rowId) : null;
+  };

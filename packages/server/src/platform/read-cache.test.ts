@@ -621,6 +621,63 @@ describe('createReadCache', () => {
     expect(counted).toEqual([[1]]);
   });
 
+  it('keeps playlist rows through raises that changed other rows, and none read before a raise since caught up with', async () => {
+    let generations = { files: 1, plays: 1, playlists: 1, owners: 1, sessions: 1 };
+    // The rows each logged raise changed; a raise not in it was not logged.
+    const logged = new Map<number, number[]>();
+    const cache = createReadCache({
+      readGenerations: async () => generations,
+      changedRows: async (_part, from, to) => {
+        const ids: number[][] = [];
+        for (let raise = from + 1; raise <= to; raise++) {
+          const changed = logged.get(raise);
+          if (!changed) return null;
+          ids.push(changed);
+        }
+        return ids.flat();
+      },
+      clock,
+      ttlMs: 5_000,
+      maxEntries: 10,
+      maxCharacters: 1_000_000,
+    });
+    const read: number[][] = [];
+    const obtain = (ids: number[], rows = async (missing: number[]) => missing.map((id) => ({ id }))) =>
+      cache.rows.playlists.obtain(ids, {
+        rows: (missing) => {
+          read.push(missing);
+          return rows(missing);
+        },
+        counts: async () => [],
+      });
+    const raise = (changed?: number[]) => {
+      generations = { ...generations, playlists: generations.playlists + 1 };
+      if (changed) logged.set(generations.playlists, changed);
+    };
+    await obtain([1, 2, 3]);
+    raise([2]);
+    raise([9]);
+    await obtain([1, 2, 3]);
+    expect(read).toEqual([[1, 2, 3], [2]]);
+    // A raise not logged row by row (an entry, a name): every row is read again.
+    raise();
+    await obtain([1, 2]);
+    expect(read.at(-1)).toEqual([1, 2]);
+    // A read at an older generation that answers after a later raise was caught up with is given, not kept.
+    let answer = () => {};
+    const slow = obtain(
+      [5],
+      (missing) => new Promise((resolve) => (answer = () => resolve(missing.map((id) => ({ id }))))),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    raise([7]);
+    await obtain([1]);
+    answer();
+    expect([...(await slow).keys()]).toEqual([5]);
+    await obtain([5]);
+    expect(read.slice(-2)).toEqual([[5], [5]]);
+  });
+
   it('keeps orders when keeping answers is off, those by play counts too', async () => {
     const cache = createReadCache({
       readGenerations: createGenerationsReader(app.ctx.database),

@@ -2,17 +2,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { LibraryPart } from '../db/kept-generations.ts';
-import { type Generations, sameGenerations } from '../db/library-generation.ts';
+import { type ChangedRows, type Generations, sameGenerations } from '../db/library-generation.ts';
 import type { Viewer } from './access.repo.ts';
 import type { Clock } from './clock.ts';
 
 /**
  * What the server keeps of the library between requests (decision 010): answers of the library's
- * read calls, the first rows of paged lists with their totals, full rows by id and small lookups.
- * Each is kept with the generations of the parts it reads (db/kept-generations.ts declares which
- * writes raise which) and given again while they are current, so a change through any process, the
- * admin command or psql shows on the next request. An answer also expires after `ttlMs`, which bounds what
- * changes without a generation: the clock (release dates, signed media URLs) and rating counts.
+ * read calls, the first rows of paged lists with their totals, full rows by id and small lookups,
+ * each given while the generations of the parts it reads are current (db/kept-generations.ts), so a
+ * change through any process, the admin command or psql shows on the next request. An answer also
+ * expires after `ttlMs`: the clock (release dates, signed media URLs) and rating counts raise none.
  * Answers are shared by everyone who sees the library alike (whoseAnswer); those that read a user's
  * own ratings or progress (`personal`) are computed each time.
  */
@@ -26,19 +25,16 @@ export interface ReadCache {
   ): Promise<T>;
   /** The first rows of lists by filter and order, with the list's total (files.repo, playlists.repo). */
   orders: Shared<KeptOrder>;
-  /**
-   * Small answers by key: may-play checks (media.routes), search targets and trigger links
-   * (files.repo), triggers by name (playlists.service) and what a user owns (access.ts).
-   */
+  /** Small answers by key: may-play checks, search targets, trigger links, triggers by name, ownership. */
   lookups: Shared<unknown>;
   /** Full rows by id, shared by every viewer (which rows a viewer may see is the filter's business). */
   rows: { files: KeptRows; playlists: KeptRows };
 }
 
 /**
- * A kept row is given while its part is unchanged, with its counts read again (`read.counts`) once
- * they may have changed: play counts after a play, playlists' rating counts once as old as a kept
- * answer may be. The rows not kept are read (`read.rows`) and kept.
+ * A kept row is given until a change of its part may have touched it, its counts read again
+ * (`read.counts`) once they may have changed: play counts after a play, playlists' rating counts
+ * once as old as a kept answer may be. The rows not kept are read (`read.rows`) and kept.
  */
 export interface KeptRows {
   obtain<R extends { id: number }>(
@@ -73,10 +69,7 @@ export interface Shared<T> {
   ): Promise<V>;
 }
 
-/**
- * The ids of a list's first rows, in order, and its total, counted at `countedAt` (app clock,
- * db/row-count.ts).
- */
+/** The ids of a list's first rows, in order, and its total, counted at `countedAt` (db/row-count.ts). */
 export interface KeptOrder {
   ids: readonly number[];
   total: number;
@@ -88,17 +81,11 @@ const MAX_KEPT_VALUES = 5000;
 /** Full rows of each part (1-2 KB each with their triggers and tags): about 10-20 MB. */
 const MAX_KEPT_ROWS = 10_000;
 
-interface Entry<T> {
-  value: T;
-  generations: Generations;
-}
+type Entry<T> = { value: T; generations: Generations };
 
 type ReadGenerations = () => Promise<Generations>;
 
-/**
- * The generations of the answer being computed (and of its database, `read`): what it looks up is
- * judged at those, as the answer is, without another round trip.
- */
+/** The generations (of database `read`) of the answer being computed: what it looks up is judged at those. */
 const answering = new AsyncLocalStorage<{ read: ReadGenerations; generations: Generations }>();
 
 function generationsFor(read: ReadGenerations): Promise<Generations> {
@@ -117,7 +104,7 @@ function whoseAnswer(viewer: Viewer | undefined): string {
   return viewer.id === null ? `audience ${audience}` : `user ${viewer.id} ${audience}`;
 }
 
-/** Shared values (Shared): kept while their generations are current. */
+/** Shared values (Shared): kept while their generations are current; a key's are what its `compute` answers. */
 function sharedValues<T>(read: ReadGenerations, clock: Clock, max: number): Shared<T> {
   const kept = new LRUCache<string, Entry<T>>({ max });
   const underWay = new Map<string, { generations: Generations; value: Promise<T> }>();
@@ -149,28 +136,32 @@ function sharedValues<T>(read: ReadGenerations, clock: Clock, max: number): Shar
       if (underWay.get(key) === mine) underWay.delete(key);
     }
   }
-  // A value kept by key is of what that key's `compute` answers.
   return { obtain } as Shared<T>;
 }
 
 export function createReadCache(opts: {
   /** generationsReader (db/library-generation.ts): concurrent requests share its reads. */
   readGenerations: ReadGenerations;
+  /** Which rows a raise changed (db/library-generation.ts); without it, any raise drops a part's kept rows. */
+  changedRows?: ChangedRows;
   clock: Clock;
   ttlMs: number;
   maxEntries: number;
   /** The kept bodies' total length (a thousand large pages could be gigabytes); a longer one is not kept. */
   maxCharacters: number;
 }): ReadCache {
-  const { ttlMs, maxEntries, maxCharacters, clock, readGenerations: read } = opts;
+  const { ttlMs, maxEntries, maxCharacters, clock, readGenerations: read, changedRows } = opts;
   const orders = sharedValues<KeptOrder>(read, clock, MAX_KEPT_VALUES);
   const lookups = sharedValues<unknown>(read, clock, MAX_KEPT_VALUES);
   const rows = {
+    // Raises of `files` are not logged: each drops every kept file row.
     files: keptRows(read, 'files', (generations) => generations.plays),
-    // A rating raises no generation: playlists' counts are kept as long as an answer may be (the
-    // current `ttlMs` window), and read on every call when answers are not kept.
-    playlists: keptRows(read, 'playlists', () =>
-      ttlMs > 0 ? Math.floor(clock.now().getTime() / ttlMs) : Number.NaN,
+    // Ratings raise no generation: playlists' counts are kept for the `ttlMs` window (else read each call).
+    playlists: keptRows(
+      read,
+      'playlists',
+      () => (ttlMs > 0 ? Math.floor(clock.now().getTime() / ttlMs) : Number.NaN),
+      changedRows,
     ),
   };
   if (ttlMs <= 0) return { answer: (_req, _reply, _opts, compute) => compute(), orders, lookups, rows };
@@ -210,8 +201,7 @@ export function createReadCache(opts: {
         const computed = {
           generations,
           keptAt: now,
-          // Kept as written by the route's serializer (from its response schema), so a kept
-          // answer is only sent, not serialised again.
+          // Kept as the route's serializer wrote it: a kept answer is only sent, not serialised again.
           value: answering.run({ read, generations }, compute).then((answer) => reply.serialize(answer)),
           characters: 0,
         };
@@ -240,25 +230,46 @@ export function createReadCache(opts: {
   };
 }
 
-/** `countsAt`: what the kept rows' counts are current for; NaN, never current. */
+/**
+ * `countsAt`: what the kept rows' counts are current for; NaN, never current. Every kept row is
+ * current at the part's generation `currentAt`: requests at a later one first drop the rows changed
+ * since (`changed`), once for all of them, rather than read every page's rows again after an edit.
+ */
 function keptRows(
   readGenerations: ReadGenerations,
   part: LibraryPart,
   countsAt: (generations: Generations) => number,
+  changed: ChangedRows = async () => null,
 ): KeptRows {
-  const kept = new LRUCache<number, { row: { id: number }; generation: number; counts: number }>({
-    max: MAX_KEPT_ROWS,
-  });
+  const kept = new LRUCache<number, { row: { id: number }; counts: number }>({ max: MAX_KEPT_ROWS });
+  let currentAt = Number.NaN;
+  let catchingUp: Promise<void> | null = null;
+  async function catchUp(now: number) {
+    if (Number.isNaN(currentAt)) currentAt = now;
+    while (currentAt < now) {
+      catchingUp ??= changed(part, currentAt, now)
+        .then((ids) => {
+          if (ids === null) kept.clear();
+          for (const id of ids ?? []) kept.delete(id);
+          currentAt = Math.max(currentAt, now);
+        })
+        .finally(() => {
+          catchingUp = null;
+        });
+      await catchingUp;
+    }
+  }
   return {
     async obtain(ids, read) {
       const generations = await generationsFor(readGenerations);
       const [generation, counts] = [generations[part], countsAt(generations)];
+      await catchUp(generation);
       const found = new Map<number, { id: number }>();
       const missing: number[] = [];
       const staleCounts: number[] = [];
       for (const id of ids) {
         const entry = kept.get(id); // `get` makes it the most recently used
-        if (entry?.generation !== generation) missing.push(id);
+        if (!entry) missing.push(id);
         else {
           found.set(id, entry.row as never);
           if (entry.counts !== counts) staleCounts.push(id);
@@ -273,7 +284,8 @@ function keptRows(
       const refreshed = fresh.map((row) => ({ ...found.get(row.id as number), ...row }) as { id: number });
       for (const row of [...rows, ...refreshed]) {
         found.set(row.id, row);
-        kept.set(row.id, { row, generation, counts });
+        // Read at `generation`: kept only if no raise since has been caught up with without it.
+        if (generation >= currentAt) kept.set(row.id, { row, counts });
       }
       return found as never;
     },

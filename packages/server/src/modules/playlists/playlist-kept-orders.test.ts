@@ -155,9 +155,20 @@ describe('a list sliced from its kept order', () => {
     expect((await first()).name).toBe(newest.name);
     await like(newest.id);
     expect(await first()).toMatchObject({ name: newest.name, likes: before.likes + 1 });
-    // Any change of the playlists: the row is read again.
-    await createPlaylist(db, { name: 'Calm shore', creatorId: creator.id, dateCreated: day(0) });
+    // A logged change of other playlists leaves the row kept; one of its own reads it again.
+    const other = await createPlaylist(db, {
+      name: 'Calm shore',
+      creatorId: creator.id,
+      dateCreated: day(0),
+    });
+    await db.execute(sql`update playlists set description = 'Calmer' where id = ${other.id}`);
+    expect((await first()).name).toBe(newest.name);
+    await db.execute(sql`update playlists set description = description where id = ${newest.id}`);
     expect(await first()).toMatchObject({ name: 'Wave unseen', likes: before.likes + 1 });
+    // So does a change that is not logged row by row (an entry): every kept row is read again.
+    await unseen(sql`update playlists set name = 'Wave unseen again' where id = ${newest.id}`);
+    await db.execute(sql`delete from playlist_files where playlist_id = ${other.id}`);
+    expect((await first()).name).toBe('Wave unseen again');
     await db.execute(sql`update playlists set name = ${newest.name} where id = ${newest.id}`);
   });
 
