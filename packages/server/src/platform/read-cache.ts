@@ -263,7 +263,7 @@ function keptRows(
     async obtain(ids, read) {
       const generations = await generationsFor(readGenerations);
       const [generation, counts] = [generations[part], countsAt(generations)];
-      await catchUp(generation);
+      if (Number.isNaN(currentAt) || currentAt < generation) await catchUp(generation);
       const found = new Map<number, { id: number }>();
       const missing: number[] = [];
       const staleCounts: number[] = [];
