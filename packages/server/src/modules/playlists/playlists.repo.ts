@@ -440,7 +440,7 @@ export function createPlaylistsRepo(db: Db, kept: Pick<ReadCache, 'orders' | 'ro
       const { ids, total } = await orderOf(sort);
       const pageIds = ids.slice(page.offset, page.offset + page.limit);
       if (pageIds.length === 0) return { rows: [], total };
-      // The page's rows, kept while the playlists are unchanged; their rating counts are read again
+      // The page's rows, kept until a logged change touches them; their rating counts are read again
       // once as old as a kept answer may be (at once when answers are not kept).
       const byId = await keptRows.playlists.obtain(pageIds, {
         rows: async (ids) => (await listedByIds.execute({ ids })) as ListedPlaylistRow[],
