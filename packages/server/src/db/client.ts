@@ -136,9 +136,13 @@ export async function openDatabase(opts: {
     ]);
     // A request waits at most CONNECT_TIMEOUT_MS for a connection: while PostgreSQL is away it is
     // answered 503 soon (see the app's error handler) rather than held until the client gives up.
+    // Connections stay open once made (at most `max`): the pool's default closed those idle for 10 s,
+    // and the backends of a burst ending together stalled every process on the machine for 100-200 ms
+    // (decision 061).
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 20,
+      idleTimeoutMillis: 0,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     // An idle connection that PostgreSQL ends (restart, failover, an administrator) is an error
