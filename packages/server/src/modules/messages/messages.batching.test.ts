@@ -3,7 +3,7 @@ import type { Message } from '@mesmer/shared/api/messages';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, threadMembers, threads } from '../../db/schema/index.ts';
+import { blocks, messages, threadMembers, threads } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { authHeader, createSignedInUser, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, testDbKind } from '../../test/harness.ts';
@@ -174,6 +174,58 @@ describe('sends stored in batches', () => {
     }
   });
 
+  it('checks each send of a batch on its own: refused ones answer their error, the others are stored in order', async () => {
+    const stranger = await createSignedInUser(app, { username: 'stranger' });
+    const notAlices = await newThread(stranger.token, bob.id);
+    const blocking = await createSignedInUser(app, { username: 'blocking' });
+    const blocked = await newThread(alice.token, blocking.id);
+    const group = await app.inject({
+      method: 'POST',
+      url: '/api/messages/threads',
+      payload: { name: 'mixed', userIds: `${bob.id},${blocking.id}` },
+      headers: authHeader(alice.token),
+    });
+    const mixed = group.json().id as number;
+    await db.insert(blocks).values({ blockerId: blocking.id, blockedId: alice.id });
+    const sends = [
+      { threadId, message: 'mix 1' },
+      { threadId: notAlices, message: 'mix not a member' },
+      { threadId: mixed, message: 'mix 2' },
+      { threadId: blocked, message: 'mix blocked' },
+      { threadId: 2_000_000_000, message: 'mix no thread' },
+      { threadId, message: 'mix 3' },
+    ];
+    // Sent together: one batch.
+    const answers = await Promise.all(sends.map((s) => send(alice.token, s)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 200, 403, 404, 200]);
+    expect(answers[1]?.json().error).toBe('Thread not found.');
+    expect(answers[3]?.json().error).toBe('You cannot message this user.');
+    const [one, two, three] = [0, 2, 5].map((i) => answers[i]?.json().id as number);
+    expect(one).toBeLessThan(two as number);
+    expect(two).toBeLessThan(three as number);
+    const stored = await db
+      .select({
+        id: messages.id,
+        threadId: messages.threadId,
+        message: messages.message,
+        withheldFrom: messages.withheldFrom,
+      })
+      .from(messages)
+      .where(
+        inArray(
+          messages.message,
+          sends.map((s) => s.message),
+        ),
+      )
+      .orderBy(asc(messages.id));
+    expect(stored).toEqual([
+      { id: one, threadId, message: 'mix 1', withheldFrom: [] },
+      { id: two, threadId: mixed, message: 'mix 2', withheldFrom: [blocking.id] },
+      { id: three, threadId, message: 'mix 3', withheldFrom: [] },
+    ]);
+    await db.delete(blocks).where(eq(blocks.blockerId, blocking.id));
+  });
+
   it('answers only once the message is committed: a separate read sees it the moment the answer arrives', async () => {
     const seen = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -285,7 +337,6 @@ describe.runIf(testDbKind === 'postgres')('batches of two processes at once', ()
       senderId: carol.id,
       text,
       at: new Date(),
-      withheldFrom: [],
     });
     let release = () => {};
     const released = new Promise<void>((resolve) => {
@@ -298,13 +349,13 @@ describe.runIf(testDbKind === 'postgres')('batches of two processes at once', ()
     // Batch A holds the first thread, uncommitted, while batch B comes with [second, first]; then
     // A goes on to the second thread. B must wait for the first without holding the second.
     const a = db.transaction(async (tx) => {
-      await createMessagesRepo(tx).insertMessages([message(first, 'a1')]);
+      await createMessagesRepo(tx).sendMessages([message(first, 'a1')]);
       firstLocked();
       await released;
-      await createMessagesRepo(tx).insertMessages([message(second, 'a2')]);
+      await createMessagesRepo(tx).sendMessages([message(second, 'a2')]);
     });
     await locked;
-    const b = createMessagesRepo(db).insertMessages([message(second, 'b2'), message(first, 'b1')]);
+    const b = createMessagesRepo(db).sendMessages([message(second, 'b2'), message(first, 'b1')]);
     await new Promise((r) => setTimeout(r, 200));
     // B waits for the first thread without holding the second: another writer may lock it at once.
     await db.transaction(async (tx) => {

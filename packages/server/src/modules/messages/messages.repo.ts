@@ -19,16 +19,20 @@ export interface MemberRow {
 }
 
 /** A member of a thread a message is sent to, and whether they block its sender. */
-export type SendingMember = MemberRow & { blocksSender: boolean };
+export type SendingMember = Omit<MemberRow, 'threadId'> & { blocksSender: boolean };
 
-/** A message to store: what insertMessages takes. */
+/** A message to send: what sendMessages takes. */
 export interface NewMessage {
   threadId: number;
   senderId: number;
   text: string;
   at: Date;
-  /** Members who blocked the sender: the message is withheld from them for good. */
-  withheldFrom: number[];
+}
+
+/** What became of a message sent: its thread's members as its checks read them, and the stored message (null: refused). */
+export interface SendOutcome {
+  members: SendingMember[];
+  stored: { id: number; createdAt: Date } | null;
 }
 
 export interface MessageRow {
@@ -136,41 +140,6 @@ export function createMessagesRepo(db: Db) {
         .orderBy(asc(threadMembers.threadId), asc(users.id));
     },
 
-    /**
-     * For each (thread, sender) asked, in one statement: every member of the thread by user id, each
-     * with whether they block the sender (access.users.blockersOf's rule, read here with the members
-     * to spare each send a round trip); an empty list for a thread that does not exist.
-     */
-    async membersForSending(asked: { threadId: number; senderId: number }[]): Promise<SendingMember[][]> {
-      if (asked.length === 0) return [];
-      const result = await db.execute(sql`
-        select a.n, m.thread_id, u.id, u.username, u.image_url,
-          ${hasBlocked(sql`u.id`, sql`a.sender_id`)} as blocks_sender
-        from unnest(${sql.param(asked.map((a) => a.threadId))}::integer[], ${sql.param(asked.map((a) => a.senderId))}::integer[])
-          with ordinality as a(thread_id, sender_id, n)
-        join ${threadMembers} m on m.thread_id = a.thread_id
-        join ${users} u on u.id = m.user_id
-        order by a.n, u.id`);
-      const answers: SendingMember[][] = asked.map(() => []);
-      for (const r of rowsOf<{
-        n: number;
-        thread_id: number;
-        id: number;
-        username: string;
-        image_url: string | null;
-        blocks_sender: boolean;
-      }>(result)) {
-        answers[Number(r.n) - 1]?.push({
-          threadId: Number(r.thread_id),
-          id: Number(r.id),
-          username: r.username,
-          imageUrl: r.image_url,
-          blocksSender: r.blocks_sender,
-        });
-      }
-      return answers;
-    },
-
     async existingUsers(ids: number[]): Promise<{ id: number; username: string }[]> {
       if (ids.length === 0) return [];
       return db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids));
@@ -209,38 +178,57 @@ export function createMessagesRepo(db: Db) {
     },
 
     /**
-     * Stores messages (each never shown to the members in its `withheldFrom`) with ids ascending in
-     * the order given, makes each thread's last one its newest and each sender's last one their read
-     * mark, in one statement (one commit without a transaction). Answers each one's id and time, in
-     * the order given.
+     * Sends a batch of messages in one statement (one commit without a transaction), each checked as
+     * if sent alone: stored when its sender is a member of its thread and some other member, if there
+     * are any, does not block the sender (access.users.blockersOf's rule, read here); withheld for
+     * good from the members who do. Stored ones get ids ascending in the order given, and each one's
+     * thread its newest message and its sender's read mark. Answers, in the order given, the members
+     * each one's checks read (none: no such thread, or not the sender's) and the stored message,
+     * null when refused.
      */
-    async insertMessages(rows: NewMessage[]): Promise<{ id: number; createdAt: Date }[]> {
+    async sendMessages(rows: NewMessage[]): Promise<SendOutcome[]> {
       if (rows.length === 0) return [];
-      // One array per column (a PostgreSQL array literal per row for withheld_from): the statement
-      // stays the same text whatever the batch's size, and unnest keeps the order given.
+      // One array per column: the statement stays the same text whatever the batch's size, and
+      // unnest keeps the order given.
       const column = <T>(pick: (r: NewMessage) => T) => sql.param(rows.map(pick));
-      // The batch's threads are locked first, in id order: two processes' batches post to the same
-      // threads (members sit on either), and updating their rows in the join's order deadlocked them
-      // (PostgreSQL breaks a deadlock after a second, failing a batch). Each step reads the one before,
-      // so the locks are taken before the insert, and the updates come after it.
+      // The stored messages' threads are locked first, in id order: two processes' batches post to
+      // the same threads (members sit on either), and updating their rows in the join's order
+      // deadlocked them (PostgreSQL breaks a deadlock after a second, failing a batch). Each step
+      // reads the one before, so the locks are taken before the insert, and the updates come after it.
       const result = await db.execute(sql`
-        with locked as (
+        with a as (
+          select * from unnest(
+            ${column((r) => r.threadId)}::integer[],
+            ${column((r) => r.senderId)}::integer[],
+            ${column((r) => r.text)}::text[],
+            ${column((r) => r.at.toISOString())}::timestamptz[]
+          ) with ordinality as a(thread_id, sender_id, message, created_at, n)
+        ),
+        members as (
+          select a.n, u.id, u.username, u.image_url, u.id = a.sender_id as is_sender,
+            ${hasBlocked(sql`u.id`, sql`a.sender_id`)} as blocks_sender
+          from a
+          join ${threadMembers} tm on tm.thread_id = a.thread_id
+          join ${users} u on u.id = tm.user_id
+        ),
+        allowed as (
+          select a.n, a.thread_id, a.sender_id, a.message, a.created_at,
+            coalesce(array_agg(mb.id order by mb.id) filter (where mb.blocks_sender and not mb.is_sender), '{}') as withheld_from
+          from a join members mb on mb.n = a.n
+          group by a.n, a.thread_id, a.sender_id, a.message, a.created_at
+          having bool_or(mb.is_sender)
+            and (count(*) filter (where not mb.is_sender) = 0 or bool_or(not mb.is_sender and not mb.blocks_sender))
+        ),
+        locked as (
           select ${threads.id} from ${threads}
-          where ${threads.id} = any(${column((r) => r.threadId)}::integer[])
+          where ${threads.id} in (select thread_id from allowed)
           order by ${threads.id} for no key update
         ),
         m as (
           insert into ${messages} (thread_id, sender_id, message, created_at, withheld_from)
-          select r.thread_id, r.sender_id, r.message, r.created_at, r.withheld_from::integer[]
-          from unnest(
-            ${column((r) => r.threadId)}::integer[],
-            ${column((r) => r.senderId)}::integer[],
-            ${column((r) => r.text)}::text[],
-            ${column((r) => r.at.toISOString())}::timestamptz[],
-            ${column((r) => `{${r.withheldFrom.join(',')}}`)}::text[]
-          ) with ordinality as r(thread_id, sender_id, message, created_at, withheld_from, n)
+          select thread_id, sender_id, message, created_at, withheld_from from allowed
           where (select count(*) from locked) >= 0
-          order by r.n
+          order by n
           returning id, thread_id, sender_id, created_at
         ),
         t as (
@@ -252,14 +240,44 @@ export function createMessagesRepo(db: Db) {
           update ${threadMembers} set last_read = greatest(last_read, newest.id)
           from (select thread_id, sender_id, max(id) as id from m group by thread_id, sender_id) newest
           where ${threadMembers.threadId} = newest.thread_id and ${threadMembers.userId} = newest.sender_id
-        )
-        select id, thread_id, created_at from m order by id`);
-      const stored = rowsOf<{ id: number; thread_id: number; created_at: string | Date }>(result);
-      // Ids were drawn in the order given, so ascending ids are the rows in that order.
-      if (stored.length !== rows.length || stored.some((s, i) => Number(s.thread_id) !== rows[i]?.threadId)) {
-        throw new Error('insertMessages: the stored rows do not match the rows given');
+        ),
+        -- Ids were drawn in the order given: the k-th smallest is the k-th allowed row.
+        stored as (select id, thread_id, created_at, row_number() over (order by id) as k from m),
+        sent as (select n, thread_id, row_number() over (order by n) as k from allowed)
+        select mb.n, mb.id, mb.username, mb.image_url, mb.blocks_sender,
+          s.id as message_id, s.thread_id as stored_thread_id, sent.thread_id as sent_thread_id, s.created_at
+        from members mb
+        left join sent on sent.n = mb.n
+        left join stored s on s.k = sent.k
+        order by mb.n, mb.id`);
+      const outcomes: SendOutcome[] = rows.map(() => ({ members: [], stored: null }));
+      for (const r of rowsOf<{
+        n: number;
+        id: number;
+        username: string;
+        image_url: string | null;
+        blocks_sender: boolean;
+        message_id: number | null;
+        stored_thread_id: number | null;
+        sent_thread_id: number | null;
+        created_at: string | Date | null;
+      }>(result)) {
+        const outcome = outcomes[Number(r.n) - 1];
+        if (!outcome) continue;
+        if (r.stored_thread_id !== r.sent_thread_id) {
+          throw new Error('sendMessages: the stored rows do not match the rows given');
+        }
+        outcome.members.push({
+          id: Number(r.id),
+          username: r.username,
+          imageUrl: r.image_url,
+          blocksSender: r.blocks_sender,
+        });
+        if (r.message_id !== null && r.created_at !== null) {
+          outcome.stored = { id: Number(r.message_id), createdAt: new Date(r.created_at) };
+        }
       }
-      return stored.map((s) => ({ id: Number(s.id), createdAt: new Date(s.created_at) }));
+      return outcomes;
     },
 
     /**

@@ -16,14 +16,10 @@ const CANNOT_MESSAGE = 'You cannot message this user.';
 const CANNOT_MESSAGE_ANYONE = 'You cannot message anyone in this thread.';
 const GROUP_NAME_MAX = 100;
 /**
- * How sends are batched (bench/README.md, "Realtime messaging"): the checks' reads of the sends
- * arriving within `delayMs` of a batch's first go together, at most `maxBatch`; the sends a read
- * batch cleared reach the writer together, which writes them as one batch without waiting more.
+ * How sends are batched (bench/README.md, "Realtime messaging"): the sends arriving within `delayMs`
+ * of a batch's first are checked and stored together, at most `maxBatch`.
  */
-export const SEND_BATCHES = {
-  reads: { delayMs: 5, maxBatch: 200 },
-  writes: { delayMs: 0, maxBatch: 200 },
-};
+export const SEND_BATCH = { delayMs: 5, maxBatch: 200 };
 
 export type MessagesService = ReturnType<typeof createMessagesService>;
 
@@ -41,23 +37,16 @@ export function createMessagesService({
   hub: MessagesHub;
 }) {
   const repo = createMessagesRepo(db);
-  // A send makes two batched round trips (platform/group-commit.ts): the read its checks need,
-  // together with the sends arriving meanwhile, then the insert, one statement and one commit per
-  // batch. Each queue runs one batch at a time, so messages are stored in the order they arrived.
-  // A batch the database refused for a row in it (a thread deleted since its check: a constraint,
-  // SQLSTATE class 23; a value it cannot take, class 22) is sent again one by one, so only the bad
-  // one fails. Anything else (the database is down, a batch that came back wrong after its commit)
-  // fails the batch's every send at once.
-  const retryAlone = refusedForItsValues;
-  const memberReads = createGroupCommit({
-    write: (asked: { threadId: number; senderId: number }[]) => repo.membersForSending(asked),
-    ...SEND_BATCHES.reads,
-    retryAlone,
-  });
-  const writer = createGroupCommit({
-    write: (batch: NewMessage[]) => repo.insertMessages(batch),
-    ...SEND_BATCHES.writes,
-    retryAlone,
+  // A send is one batched round trip (platform/group-commit.ts): its checks and its insert, together
+  // with the sends arriving meanwhile, one statement and one commit per batch. One batch runs at a
+  // time, so messages are stored in the order they arrived. A batch the database refused for a row
+  // in it (a thread deleted meanwhile: a constraint, SQLSTATE class 23; a value it cannot take,
+  // class 22) is sent again one by one, so only the bad one fails. Anything else (the database is
+  // down, a batch that came back wrong after its commit) fails the batch's every send at once.
+  const sender = createGroupCommit({
+    write: (batch: NewMessage[]) => repo.sendMessages(batch),
+    ...SEND_BATCH,
+    retryAlone: refusedForItsValues,
   });
 
   /** Sends that have not answered yet: closing waits for them. */
@@ -65,22 +54,17 @@ export function createMessagesService({
 
   async function sendNow(user: SessionUser, body: { threadId: number; message: string }): Promise<Message> {
     await limiter.consume(SEND_LIMIT, String(user.id));
-    // The thread's members and which of them block the sender.
-    const members = await memberReads.add({ threadId: body.threadId, senderId: user.id });
-    const self = members.find((m) => m.id === user.id);
-    if (!self) throw new NotFound('Thread not found.');
-    const others = members.filter((m) => m.id !== user.id);
-    const blockers = new Set(others.filter((m) => m.blocksSender).map((m) => m.id));
-    if (others.length > 0 && blockers.size === others.length) {
-      throw new Forbidden(others.length === 1 ? CANNOT_MESSAGE : CANNOT_MESSAGE_ANYONE);
-    }
-    const stored = await writer.add({
+    const { members, stored } = await sender.add({
       threadId: body.threadId,
       senderId: user.id,
       text: body.message,
       at: clock.now(),
-      withheldFrom: [...blockers],
     });
+    const self = members.find((m) => m.id === user.id);
+    if (!self) throw new NotFound('Thread not found.');
+    const others = members.filter((m) => m.id !== user.id);
+    if (!stored) throw new Forbidden(others.length === 1 ? CANNOT_MESSAGE : CANNOT_MESSAGE_ANYONE);
+    const blockers = new Set(others.filter((m) => m.blocksSender).map((m) => m.id));
     const message: Message = {
       id: stored.id,
       senderId: user.id,
@@ -197,9 +181,7 @@ export function createMessagesService({
 
     /** Stores the messages still queued, and later ones at once: the app calls it as it closes. */
     async close() {
-      await memberReads.close();
-      await writer.close();
-      // Sends between their read and their write: their write goes at once now.
+      await sender.close();
       await Promise.allSettled([...sending]);
     },
   };
