@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type HeldLock, LockHeldError, type LockLostError, takeLock } from './embedded-lock.ts';
@@ -13,6 +14,18 @@ import * as schema from './schema/index.ts';
 
 /** The database or one of its transactions: both are a PgDatabase, so a repo takes either. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a raw statement as a named prepared statement: on PostgreSQL each connection parses it once
+ * and may keep a plan for it, where `db.execute` has it parsed and planned at every call (the
+ * drivers' `{ rows }` answer either way). The text must be the same at every call under one name
+ * (values as parameters: arrays rather than lists of parameters); the embedded database runs it as
+ * `execute` would.
+ */
+export const executePrepared = (db: Db, name: string, statement: SQL): Promise<unknown> =>
+  db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false).execute();
 
 /** How many statements that may write were sent to an embedded database (see Database.writes). */
 export interface WriteCount {

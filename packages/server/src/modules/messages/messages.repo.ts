@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, executePrepared } from '../../db/client.ts';
 import { messages, threadMembers, threads, users } from '../../db/schema/index.ts';
 import { hasBlocked } from '../../platform/access.repo.ts';
 
@@ -195,7 +195,10 @@ export function createMessagesRepo(db: Db) {
       // the same threads (members sit on either), and updating their rows in the join's order
       // deadlocked them (PostgreSQL breaks a deadlock after a second, failing a batch). Each step
       // reads the one before, so the locks are taken before the insert, and the updates come after it.
-      const result = await db.execute(sql`
+      const result = await executePrepared(
+        db,
+        'send_messages',
+        sql`
         with a as (
           select * from unnest(
             ${column((r) => r.threadId)}::integer[],
@@ -249,7 +252,8 @@ export function createMessagesRepo(db: Db) {
         from members mb
         left join sent on sent.n = mb.n
         left join stored s on s.k = sent.k
-        order by mb.n, mb.id`);
+        order by mb.n, mb.id`,
+      );
       const outcomes: SendOutcome[] = rows.map(() => ({ members: [], stored: null }));
       for (const r of rowsOf<{
         n: number;
