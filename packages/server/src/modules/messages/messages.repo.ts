@@ -18,8 +18,8 @@ export interface MemberRow {
   imageUrl: string | null;
 }
 
-/** A member of a thread a message is sent to, and whether they block its sender. */
-export type SendingMember = Omit<MemberRow, 'threadId'> & { blocksSender: boolean };
+/** A member of a thread a message is sent to. */
+export type SendingMember = Omit<MemberRow, 'threadId'>;
 
 /** A message to send: what sendMessages takes. */
 export interface NewMessage {
@@ -32,7 +32,8 @@ export interface NewMessage {
 /** What became of a message sent: its thread's members as its checks read them, and the stored message (null: refused). */
 export interface SendOutcome {
   members: SendingMember[];
-  stored: { id: number; createdAt: Date } | null;
+  /** `withheldFrom`: the members who block the sender, from whom it is withheld for good. */
+  stored: { id: number; createdAt: Date; withheldFrom: number[] } | null;
 }
 
 export interface MessageRow {
@@ -232,7 +233,7 @@ export function createMessagesRepo(db: Db) {
           select thread_id, sender_id, message, created_at, withheld_from from allowed
           where (select count(*) from locked) >= 0
           order by n
-          returning id, thread_id, sender_id, created_at
+          returning id, thread_id, sender_id, created_at, withheld_from
         ),
         t as (
           update ${threads} set most_recent_message = greatest(most_recent_message, newest.id)
@@ -245,10 +246,11 @@ export function createMessagesRepo(db: Db) {
           where ${threadMembers.threadId} = newest.thread_id and ${threadMembers.userId} = newest.sender_id
         ),
         -- Ids were drawn in the order given: the k-th smallest is the k-th allowed row.
-        stored as (select id, thread_id, created_at, row_number() over (order by id) as k from m),
+        stored as (select id, thread_id, created_at, withheld_from, row_number() over (order by id) as k from m),
         sent as (select n, thread_id, row_number() over (order by n) as k from allowed)
-        select mb.n, mb.id, mb.username, mb.image_url, mb.blocks_sender,
-          s.id as message_id, s.thread_id as stored_thread_id, sent.thread_id as sent_thread_id, s.created_at
+        select mb.n, mb.id, mb.username, mb.image_url,
+          s.id as message_id, s.thread_id as stored_thread_id, sent.thread_id as sent_thread_id, s.created_at,
+          s.withheld_from
         from members mb
         left join sent on sent.n = mb.n
         left join stored s on s.k = sent.k
@@ -260,11 +262,11 @@ export function createMessagesRepo(db: Db) {
         id: number;
         username: string;
         image_url: string | null;
-        blocks_sender: boolean;
         message_id: number | null;
         stored_thread_id: number | null;
         sent_thread_id: number | null;
         created_at: string | Date | null;
+        withheld_from: number[] | null;
       }>(result)) {
         const outcome = outcomes[Number(r.n) - 1];
         if (!outcome) continue;
@@ -275,10 +277,13 @@ export function createMessagesRepo(db: Db) {
           id: Number(r.id),
           username: r.username,
           imageUrl: r.image_url,
-          blocksSender: r.blocks_sender,
         });
         if (r.message_id !== null && r.created_at !== null) {
-          outcome.stored = { id: Number(r.message_id), createdAt: new Date(r.created_at) };
+          outcome.stored = {
+            id: Number(r.message_id),
+            createdAt: new Date(r.created_at),
+            withheldFrom: (r.withheld_from ?? []).map(Number),
+          };
         }
       }
       return outcomes;

@@ -64,7 +64,7 @@ export function createMessagesService({
     if (!self) throw new NotFound('Thread not found.');
     const others = members.filter((m) => m.id !== user.id);
     if (!stored) throw new Forbidden(others.length === 1 ? CANNOT_MESSAGE : CANNOT_MESSAGE_ANYONE);
-    const blockers = new Set(others.filter((m) => m.blocksSender).map((m) => m.id));
+    const withheld = new Set(stored.withheldFrom);
     const message: Message = {
       id: stored.id,
       senderId: user.id,
@@ -77,8 +77,8 @@ export function createMessagesService({
     // No await between the batch's answer and here: pushes leave in the order of the ids.
     hub.deliver?.(
       message,
-      members.filter((m) => !blockers.has(m.id)).map((m) => m.id),
-      [...blockers],
+      members.filter((m) => !withheld.has(m.id)).map((m) => m.id),
+      stored.withheldFrom,
     );
     return message;
   }
